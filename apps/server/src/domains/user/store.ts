@@ -1,0 +1,123 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Scope } from '../../platform/auth/guard.ts';
+import type { Db } from '../../platform/store/db.ts';
+import type { LoginFailureTable, SessionTable, UserTable } from '../../platform/store/schema.ts';
+
+export type UserRow = Selectable<UserTable>;
+export type SessionRow = Selectable<SessionTable>;
+
+/**
+ * Sign-in is the one lookup made before a scope exists: account names are unique across the
+ * platform, and the row found decides the scope of everything after.
+ */
+export async function findUserForSignIn(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+/** Is an account name taken anywhere? Names are global, so this answers yes or no only. */
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findUser(db: Db, scope: Scope, id: string): Promise<UserRow | undefined> {
+  let q = db.selectFrom('users').selectAll().where('id', '=', id);
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  return q.executeTakeFirst();
+}
+
+export async function listTenantUsers(db: Db, scope: Scope, tenantId: string): Promise<UserRow[]> {
+  if (!scope.admin && scope.tenantId !== tenantId) return [];
+  return db.selectFrom('users').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at').execute();
+}
+
+export async function insertUser(db: Db, row: Insertable<UserTable>): Promise<void> {
+  await db.insertInto('users').values(row).execute();
+}
+
+export async function updateUser(
+  db: Db,
+  scope: Scope,
+  id: string,
+  patch: Updateable<UserTable>,
+): Promise<number> {
+  let q = db.updateTable('users').set(patch).where('id', '=', id);
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+// Sessions: looked up by the hash of the caller's token, which is the caller's identity.
+
+export async function insertSession(db: Db, row: Insertable<SessionTable>): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export async function findSessionByTokenHash(db: Db, hash: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+}
+
+/** Ends every open session of a user (a new sign-in elsewhere, or the account was disabled). */
+export async function endUserSessions(db: Db, userId: string, reason: string, now: number): Promise<number> {
+  const res = await db
+    .updateTable('sessions')
+    .set({ ended_at: now, end_reason: reason })
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function endSession(db: Db, sessionId: string, reason: string, now: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ ended_at: now, end_reason: reason })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+export async function touchSession(db: Db, sessionId: string, now: number, expiresAt: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where('id', '=', sessionId)
+    .where('ended_at', 'is', null)
+    .execute();
+}
+
+// Failed sign-ins, keyed by 'account:<name>' or 'address:<ip>'.
+
+export async function getLoginFailure(
+  db: Db,
+  key: string,
+): Promise<Selectable<LoginFailureTable> | undefined> {
+  return db.selectFrom('login_failures').selectAll().where('key', '=', key).executeTakeFirst();
+}
+
+export async function putLoginFailure(db: Db, row: Selectable<LoginFailureTable>): Promise<void> {
+  await db
+    .insertInto('login_failures')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        failures: row.failures,
+        first_failure_at: row.first_failure_at,
+        last_failure_at: row.last_failure_at,
+        locked_until: row.locked_until,
+      }),
+    )
+    .execute();
+}
+
+export async function clearLoginFailure(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('login_failures').where('key', '=', key).execute();
+}

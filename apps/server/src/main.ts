@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ensureAdministrator } from './bootstrap.ts';
+import { DEMO_COADMIN, DEMO_TENANT, seedDemo } from './demo.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { openStore } from './platform/store/db.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const store = await openStore({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'console.sqlite'),
+  });
+  const { app, services } = await buildApp(config, store);
+  await services.help.seedShipped();
+  const first = await ensureAdministrator(store.db, config, services);
+  const demo = config.demo ? await seedDemo(store.db, services, Date.now()) : false;
+
+  const close = async () => {
+    await app.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', close);
+  process.on('SIGTERM', close);
+
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  Network console ready at ${url}  (${config.mode} mode, store: ${store.engine})`,
+    first.adminPassword
+      ? `  Administrator: ${first.adminUsername} / ${first.adminPassword}   (created now: keep this password)`
+      : `  Administrator: ${first.adminUsername}`,
+  ];
+  if (config.demo) {
+    lines.push(
+      `  Demo tenant:   ${DEMO_TENANT.username} / ${DEMO_TENANT.password}${demo ? '   (created now)' : ''}`,
+    );
+    lines.push(`  Demo co-administrator: ${DEMO_COADMIN.username} / ${DEMO_COADMIN.password}`);
+  }
+  lines.push(`  API docs: ${url}/docs`, '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type Migration,
+  type MigrationProvider,
+} from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import * as foundation from './migrations/2026-11-21-foundation.ts';
+
+export type Db = Kysely<Database>;
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Db;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+// int8 columns hold millisecond timestamps, well inside Number's exact range.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+/** Migrations are listed here, in order; the file names carry their date. */
+const migrations: Record<string, Migration> = {
+  '2026-11-21-foundation': foundation,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export interface StoreOptions {
+  databaseUrl?: string | undefined;
+  /** SQLite file; ':memory:' is allowed for throw-away stores. */
+  sqliteFile?: string;
+  /** PostgreSQL schema to work in (tests give each run its own). */
+  pgSchema?: string;
+  poolSize?: number;
+}
+
+export async function openStore(opts: StoreOptions): Promise<Store> {
+  let db: Db;
+  let engine: Engine;
+  if (opts.databaseUrl) {
+    engine = 'postgres';
+    const schema = opts.pgSchema;
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    });
+    if (schema) {
+      if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`bad schema name ${schema}`);
+      await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    }
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    engine = 'sqlite';
+    const file = opts.sqliteFile ?? ':memory:';
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+    const sqlite = new SQLite(file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  }
+  await migrate(db, engine === 'postgres' ? opts.pgSchema : undefined);
+  return { db, engine, close: () => db.destroy() };
+}
+
+export async function migrate(db: Db, schema?: string): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema; name ours so that several stores
+  // sharing one PostgreSQL database (tests, or tenants of a hosting) never see each other's.
+  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+/** Unique-constraint violations look different on each engine. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    e?.code === '23505' ||
+    e?.code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
+}

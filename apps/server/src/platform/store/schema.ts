@@ -1,0 +1,91 @@
+/**
+ * Table types. Times are Unix milliseconds (int8 on PostgreSQL, integer on SQLite); flags are
+ * 0/1 integers so one set of queries serves both engines.
+ */
+export interface TenantTable {
+  id: string;
+  name: string;
+  status: number;
+  phone: string;
+  email: string;
+  op_certified: number;
+  op_analysis: number;
+  op_financial: number;
+  op_adduser: number;
+  level: number;
+  service_start: number | null;
+  service_end: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserTable {
+  id: string;
+  tenant_id: string | null;
+  username: string;
+  name: string;
+  role: number;
+  type: number;
+  password_hash: string | null;
+  email: string;
+  phone: string;
+  status: number;
+  op_certified: number;
+  op_analysis: number;
+  op_financial: number;
+  timeout_minutes: number;
+  language: string;
+  online: number;
+  last_login_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionTable {
+  id: string;
+  token_hash: string;
+  user_id: string;
+  tenant_id: string | null;
+  created_at: number;
+  last_seen_at: number;
+  expires_at: number;
+  ended_at: number | null;
+  end_reason: string | null;
+  address: string;
+  user_agent: string;
+}
+
+export interface LoginFailureTable {
+  key: string;
+  failures: number;
+  first_failure_at: number;
+  last_failure_at: number;
+  locked_until: number | null;
+}
+
+export interface HelpWordTable {
+  name: string;
+  lang: string;
+  contents: string;
+  owner: string;
+  updated_at: number;
+}
+
+export interface AppReleaseTable {
+  id: string;
+  platform: string;
+  version: string;
+  url: string;
+  notes: string;
+  active: number;
+  created_at: number;
+}
+
+export interface Database {
+  tenants: TenantTable;
+  users: UserTable;
+  sessions: SessionTable;
+  login_failures: LoginFailureTable;
+  help_words: HelpWordTable;
+  app_releases: AppReleaseTable;
+}

@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type Services } from '../app.ts';
+import { loadConfig, type Config } from '../platform/config.ts';
+import type { App } from '../platform/http/schemas.ts';
+import { openStore, type Store } from '../platform/store/db.ts';
+
+/**
+ * API tests run against a real store: a fresh SQLite file by default, or — with
+ * TEST_STORE=postgres — a fresh schema in the PostgreSQL of DATABASE_URL_TEST.
+ */
+export const TEST_STORE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+const PG_URL = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface Harness {
+  app: App;
+  services: Services;
+  store: Store;
+  config: Config;
+  /** A controllable clock: tests move time instead of waiting. */
+  clock: { now: number; advance(ms: number): void };
+  close(): Promise<void>;
+}
+
+export async function startHarness(
+  overrides: Partial<Config> = {},
+  extraRoutes?: (app: App) => void,
+): Promise<Harness> {
+  const clock = {
+    now: Date.UTC(2026, 10, 21, 8, 0, 0),
+    advance(ms: number) {
+      this.now += ms;
+    },
+  };
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'netconsole-test-'));
+  const base = loadConfig({ DATA_DIR: tmp, DEMO: '0', LOG_LEVEL: 'silent' });
+  const config: Config = {
+    ...base,
+    webDist: undefined,
+    loginThrottle: { ...base.loginThrottle, slowStepMs: 1, slowMaxMs: 5 },
+    ...overrides,
+  };
+  let schema: string | undefined;
+  let store: Store;
+  if (TEST_STORE === 'postgres') {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    store = await openStore({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 4 });
+  } else {
+    store = await openStore({ sqliteFile: path.join(tmp, 'console.sqlite') });
+  }
+  const { app, services } = await buildApp(config, store, { clock: () => clock.now, logger: false });
+  extraRoutes?.(app);
+  await app.ready();
+  return {
+    app,
+    services,
+    store,
+    config,
+    clock,
+    async close() {
+      await app.close();
+      await store.close();
+      if (schema) {
+        const c = new pg.Client({ connectionString: PG_URL });
+        await c.connect();
+        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await c.end();
+      }
+      fs.rmSync(tmp, { recursive: true, force: true });
+    },
+  };
+}
+
+export const ADMIN_SCOPE = { tenantId: null, admin: true };
+
+/** A tenant with its owner and a co-administrator, through the services. */
+export async function seedTenant(
+  h: Harness,
+  prefix: string,
+  op = { Certified: true, Analysis: true, Financial: true, AddUser: true },
+  subOp = { Certified: false, Analysis: true, Financial: false },
+) {
+  const tenant = await h.services.tenants.create(ADMIN_SCOPE, { name: `${prefix} Tenant`, operation: op });
+  const owner = await h.services.users.createTenantOwner(tenant.id, {
+    username: `${prefix}own`,
+    password: 'pass1234',
+    name: `${prefix} Owner`,
+  });
+  const sub = await h.services.users.createCoAdministrator(ADMIN_SCOPE, tenant.id, {
+    username: `${prefix}sub`,
+    password: 'pass1234',
+    name: `${prefix} Sub`,
+    operation: subOp,
+  });
+  return { tenant, owner, sub };
+}
+
+export async function login(h: Harness, Username: string, Password = 'pass1234', ip = '10.9.0.1') {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/v1/user/login',
+    payload: { Username, Password },
+    remoteAddress: ip,
+  });
+  return {
+    status: res.statusCode,
+    body: res.json() as Record<string, unknown> & { Token: string; code?: number },
+  };
+}
+
+export function bearer(token: string) {
+  return { authorization: `Bearer ${token}` };
+}
