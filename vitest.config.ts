@@ -34,6 +34,7 @@ export default defineConfig({
           testTimeout: 60000,
           hookTimeout: 120000,
           fileParallelism: false,
+          globalSetup: ['e2e/support/global-setup.ts'],
         },
       },
     ],

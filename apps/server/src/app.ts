@@ -19,12 +19,15 @@ import { helpRoutes } from './domains/help/routes.ts';
 import { HelpService } from './domains/help/service.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import { TenantService } from './domains/tenant/service.ts';
+import { CoAdminService } from './domains/user/coadmin-service.ts';
+import { coAdminRoutes } from './domains/user/coadmin-routes.ts';
 import { userRoutes } from './domains/user/routes.ts';
 import { UserService } from './domains/user/service.ts';
 
 export interface Services {
   tenants: TenantService;
   users: UserService;
+  coAdmins: CoAdminService;
   help: HelpService;
 }
 
@@ -77,10 +80,12 @@ export async function buildApp(
     throttle: config.loginThrottle,
     tenants,
   });
+  const coAdmins = new CoAdminService(store.db, clock, users);
   const help = new HelpService(store.db, clock);
   installAuth(app, (token, o) => users.resolvePrincipal(token, o));
 
   userRoutes(app, users);
+  coAdminRoutes(app, coAdmins);
   helpRoutes(app, help);
   systemRoutes(app, { version: VERSION, mode: config.mode, clock });
   appRoutes(app, store.db);
@@ -100,5 +105,5 @@ export async function buildApp(
       .send({ code: ErrorCode.NotFound, message: errorText(ErrorCode.NotFound, requestLang(req)) });
   });
 
-  return { app, services: { tenants, users, help } };
+  return { app, services: { tenants, users, coAdmins, help } };
 }

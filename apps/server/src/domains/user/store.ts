@@ -121,3 +121,54 @@ export async function putLoginFailure(db: Db, row: Selectable<LoginFailureTable>
 export async function clearLoginFailure(db: Db, key: string): Promise<void> {
   await db.deleteFrom('login_failures').where('key', '=', key).execute();
 }
+
+export interface UserPageQuery {
+  type: number;
+  search?: string | undefined;
+  offset: number;
+  limit: number;
+  orderBy: 'created_at' | 'username' | 'name';
+  direction: 'asc' | 'desc';
+}
+
+/** One tenant's accounts of a type, a page at a time; abandoned accounts (status 0) are gone. */
+export async function pageTenantUsers(
+  db: Db,
+  scope: Scope,
+  tenantId: string,
+  q: UserPageQuery,
+): Promise<{ rows: UserRow[]; count: number }> {
+  if (!scope.admin && scope.tenantId !== tenantId) return { rows: [], count: 0 };
+  let base = db
+    .selectFrom('users')
+    .where('tenant_id', '=', tenantId)
+    .where('type', '=', q.type)
+    .where('status', '!=', 0);
+  if (q.search) {
+    const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    base = base.where((eb) => eb.or([eb('username', 'like', like), eb('name', 'like', like)]));
+  }
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy(q.orderBy, q.direction).orderBy('id').limit(q.limit).offset(q.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}
+
+export async function tenantNameTaken(
+  db: Db,
+  scope: Scope,
+  tenantId: string,
+  name: string,
+  exceptId?: string,
+): Promise<boolean> {
+  if (!scope.admin && scope.tenantId !== tenantId) return false;
+  let q = db
+    .selectFrom('users')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('name', '=', name)
+    .where('status', '!=', 0);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}

@@ -1,0 +1,525 @@
+/**
+ * The error catalogue of spec §8: every code the server can answer with, and its text in each
+ * language the console speaks. Codes below 10000 are transport-level (HTTP conventions); the
+ * five-digit ranges belong to the product areas as the specification numbers them.
+ *
+ * Where the spec only lists meanings for a range, codes run from xx001 in the spec's order. Fixed
+ * numbers the spec names (12006, 15007, 20010, 24100-24102) keep their place, so firmware's "path
+ * empty", listed seventh, moves to the next free number, 15008.
+ */
+export type Lang = 'en' | 'zh';
+export const LANGS = ['en', 'zh'] as const satisfies readonly Lang[];
+
+export interface CatalogueEntry {
+  en: string;
+  zh: string;
+  /** Success texts (11014, 11018, 20010) are catalogue entries too, but never errors. */
+  success?: true;
+}
+
+export const ErrorCode = {
+  ValidationFailed: 4000,
+  NotSignedIn: 4010,
+  LoggedInElsewhere: 4011,
+  NoAccessRights: 4012,
+  NotFound: 4040,
+  MethodNotAllowed: 4050,
+  BodyTooLarge: 4130,
+  UnsupportedMedia: 4150,
+  TooManyRequests: 4290,
+  Internal: 5000,
+  StoreUnavailable: 5030,
+
+  // 11xxx accounts and sign-in
+  UserNotExist: 11001,
+  AccountOrPasswordError: 11005,
+  AccountNameDuplicated: 11007,
+  AccountExists: 11011,
+  AccountExpired: 11012,
+  LoginSuccess: 11014,
+  TenantAbnormal: 11017,
+  PasswordChanged: 11018,
+  UserAbnormal: 11019,
+  SignInLocked: 11020,
+  LoginRoleNotAllowed: 11021,
+  AccountNameFormat: 11022,
+  PasswordFormat: 11023,
+  // Field codes the account forms need beyond the spec's list, after its last number.
+  PasswordWeak: 11024,
+  EmailFormat: 11025,
+  PhoneFormat: 11026,
+
+  // 12xxx devices
+  DeviceMacFormat: 12001,
+  DeviceMacExists: 12002,
+  DeviceNotExist: 12003,
+  DeviceSnLength: 12004,
+  DeviceSnExists: 12005,
+  DeviceNoPermission: 12006,
+  DeviceNameExists: 12007,
+  NoAcForAp: 12008,
+  ApUnavailable: 12009,
+  StationApMacNotRegistered: 12010,
+  // 12100-12145 registration and update
+  RegisterSnRequired: 12100,
+  RegisterMacRequired: 12101,
+  RegisterModelRequired: 12102,
+  DeviceModelUnknown: 12103,
+  DeviceTypeInvalid: 12104,
+  SnMacMismatch: 12105,
+  DeviceAlreadyRegistered: 12106,
+  DeviceOwnedByOtherTenant: 12107,
+  DeviceNotRegistered: 12108,
+  DeviceQuotaExceeded: 12109,
+  DeviceServiceExpired: 12110,
+  TargetNetworkNotExist: 12111,
+  MainDeviceRequired: 12112,
+  MainDeviceAlreadySet: 12113,
+  MainDeviceTypeInvalid: 12114,
+  DeviceInOtherNetwork: 12115,
+  DeviceOfflineForRegister: 12116,
+  RegisterCommandFailed: 12117,
+  RegisterTimeout: 12118,
+  UnregisterFailed: 12119,
+  DeviceAliasRequired: 12120,
+  DeviceAliasTooLong: 12121,
+  DeviceAliasInvalidChars: 12122,
+  DeviceIdInvalid: 12123,
+  DeviceNothingToUpdate: 12124,
+  DeviceUpdateFailed: 12125,
+  DeviceTrustFailed: 12126,
+  ParentNotAc: 12127,
+  ParentAcOffline: 12128,
+  AcApLimitReached: 12129,
+  HwVersionUnsupported: 12130,
+  FwVersionTooOld: 12131,
+  DeviceCertificateInvalid: 12132,
+  DeviceKeyMismatch: 12133,
+  DeviceBlacklisted: 12134,
+  DevicePortInvalid: 12135,
+  DeviceLinkInvalid: 12136,
+  DeviceLocationInvalid: 12137,
+  NoDeviceSelected: 12138,
+  DeviceBatchTooLarge: 12139,
+  DeviceBatchPartlyFailed: 12140,
+  DeviceImportFileInvalid: 12141,
+  DeviceImportRowInvalid: 12142,
+  DeviceTypeImmutable: 12143,
+  DeviceBusy: 12144,
+  DeviceResetFailed: 12145,
+
+  // 13xxx clients
+  ClientNameDuplicated: 13001,
+  ClientMacFormat: 13002,
+  ClientKickFailed: 13003,
+  ClientListUpdateFailed: 13004,
+
+  // 14xxx configuration and delivery
+  ConfigIpFormat: 14001,
+  ConfigMaskFormat: 14002,
+  ConfigGatewayFormat: 14003,
+  ConfigDnsFormat: 14004,
+  ConfigSnInvalid: 14005,
+  ConfigMacDuplicated: 14006,
+  WirelessGroupNameDuplicated: 14007,
+  WirelessGroupRequired: 14008,
+  SsidDuplicated: 14009,
+  ConfigFileError: 14010,
+  EffectiveTimeNotFuture: 14011,
+  FirmwareIssueEndBeforeStart: 14012,
+  FirmwareHistoryEmpty: 14013,
+
+  // 15xxx firmware
+  FirmwareModelRequired: 15001,
+  FirmwareVersionRequired: 15002,
+  FirmwareHwVersionRequired: 15003,
+  FirmwareChecksumRequired: 15004,
+  FirmwareExists: 15005,
+  FirmwareMd5Mismatch: 15006,
+  FirmwareNoPermission: 15007,
+  FirmwarePathRequired: 15008,
+
+  // 16xxx settings and logs
+  AlarmSettingsFailed: 16001,
+  RateSettingsFailed: 16002,
+  NothingToBackUp: 16003,
+  MailAddressRequired: 16004,
+  CostSettingsFailed: 16005,
+  LogOperationFailed: 16006,
+
+  // 17xxx renewals
+  RenewalTypeInvalid: 17001,
+  ExpiryDateInvalid: 17002,
+  AmountInvalid: 17003,
+  SmsCountInvalid: 17004,
+  RenewalSnInvalid: 17005,
+  PictureInvalid: 17006,
+  TenantsRequired: 17007,
+
+  // 18xxx messages
+  MessageTypeInvalid: 18001,
+  MessageTitleRequired: 18002,
+  MessageContentRequired: 18003,
+  MessageIdInvalid: 18004,
+
+  // 19xxx maps
+  MapParamsInvalid: 19001,
+
+  // 20xxx portal authentication
+  AuthNameRequired: 20001,
+  AuthTypeDuplicated: 20002,
+  DeleteSuccess: 20010,
+
+  // 21xxx advertisements
+  AdNameRequired: 21001,
+  AdPhotoRequired: 21002,
+  AdUrlRequired: 21003,
+
+  // 23xxx pay users
+  PayUserIdRequired: 23001,
+
+  // 24xxx SMS, portal and app sign-in
+  SmsSendFailed: 24001,
+  PhoneNumberWrong: 24002,
+  PortalAccountNotExist: 24003,
+  PortalPasswordError: 24004,
+  PortalAccountDisabled: 24005,
+  PortalAccountRegistered: 24006,
+  NoOnlineTimeLeft: 24007,
+  OldPasswordWrong: 24008,
+  PortalPasswordFormat: 24009,
+  PayUserNotFound: 24010,
+  AppLoginModeNotSet: 24011,
+  PortalTypeInvalid: 24012,
+  PortalAccountRequired: 24100,
+  LoginTimeRequired: 24101,
+  OfflineTimeRequired: 24102,
+
+  // 25xxx tenants
+  TenantNotFound: 25001,
+  TenantInfoIncomplete: 25002,
+  TenantContactInvalid: 25003,
+  ServiceStartNotAfterToday: 25004,
+  ServiceEndBeforeStart: 25005,
+  TenantInUse: 25006,
+
+  // 26xxx app uploads
+  AppUploadParamsMissing: 26001,
+  AppUrlIncomplete: 26002,
+  AppVersionActivationFailed: 26003,
+} as const;
+export type ErrorCodeName = keyof typeof ErrorCode;
+export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
+
+export const SUCCESS_CODES = [
+  ErrorCode.LoginSuccess,
+  ErrorCode.PasswordChanged,
+  ErrorCode.DeleteSuccess,
+] as const;
+export type SuccessCode = (typeof SUCCESS_CODES)[number];
+/** Every catalogue code that reports a failure. */
+export type AppErrorCode = Exclude<ErrorCodeValue, SuccessCode>;
+
+/**
+ * Texts may hold `{name}` placeholders, filled from the error's params. `satisfies` makes the
+ * compiler reject a code that lacks an entry or an entry that lacks a code.
+ */
+const catalogue = {
+  4000: { en: 'Validation failed: {detail}', zh: '校验失败：{detail}' },
+  4010: { en: 'Please sign in', zh: '请先登录' },
+  4011: {
+    en: 'Your account signed in elsewhere; this session has ended',
+    zh: '账号已在别处登录，本次会话已结束',
+  },
+  4012: { en: 'No access rights', zh: '没有访问权限' },
+  4040: { en: 'Not found', zh: '未找到' },
+  4050: { en: 'Method not allowed', zh: '不允许的请求方法' },
+  4130: { en: 'The request is too large', zh: '请求内容过大' },
+  4150: { en: 'Unsupported content type', zh: '不支持的内容类型' },
+  4290: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后再试' },
+  5000: { en: 'Server error, please try again later', zh: '服务器错误，请稍后再试' },
+  5030: { en: 'The store is unavailable, please try again later', zh: '数据存储暂不可用，请稍后再试' },
+
+  11001: { en: 'User does not exist', zh: '用户不存在' },
+  11005: { en: 'Account name or password error', zh: '账号或密码错误' },
+  11007: { en: 'Account name duplication', zh: '账号名重复' },
+  11011: { en: 'Account already exists', zh: '账号已存在' },
+  11012: { en: 'Account expired', zh: '账号已过期' },
+  11014: { en: 'Login success', zh: '登录成功', success: true },
+  11017: { en: 'Tenant info is null or its status is abnormal', zh: '租户信息为空或状态异常' },
+  11018: { en: 'Password changed', zh: '密码修改成功', success: true },
+  11019: { en: 'User info is null or its status is abnormal', zh: '用户信息为空或状态异常' },
+  11020: {
+    en: 'Too many failed sign-ins; try again in {minutes} minute(s)',
+    zh: '登录失败次数过多，请 {minutes} 分钟后再试',
+  },
+  11021: { en: 'This kind of account cannot sign in here', zh: '该类账号不能在此登录' },
+  11022: { en: 'Account name must be 4 to 12 characters', zh: '账号名须为 4 到 12 个字符' },
+  11023: { en: 'Password must be 6 to 18 characters', zh: '密码须为 6 到 18 个字符' },
+  11024: {
+    en: 'Password must be 6 to 18 characters mixing at least two of digits, letters and symbols',
+    zh: '密码须为 6 到 18 位，且至少包含数字、字母、符号中的两种',
+  },
+  11025: { en: 'Invalid e-mail address', zh: '邮箱地址格式错误' },
+  11026: { en: 'Invalid mobile phone number', zh: '手机号码格式错误' },
+
+  12001: { en: 'Invalid device MAC address format', zh: '设备 MAC 地址格式错误' },
+  12002: { en: 'A device with this MAC address already exists', zh: '该 MAC 地址的设备已存在' },
+  12003: { en: 'Device does not exist', zh: '设备不存在' },
+  12004: { en: 'Wrong device SN length', zh: '设备 SN 长度错误' },
+  12005: { en: 'A device with this SN already exists', zh: '该 SN 的设备已存在' },
+  12006: { en: 'No permission to operate this device', zh: '没有操作该设备的权限' },
+  12007: { en: 'Device name already exists', zh: '设备名称已存在' },
+  12008: { en: 'No AC is available to control this AP', zh: '没有可管理该 AP 的 AC' },
+  12009: { en: 'The AP is unavailable', zh: '该 AP 不可用' },
+  12010: { en: 'The AP MAC reported by the station is not registered', zh: '终端上报的 AP MAC 未注册' },
+  12100: { en: 'SN is required to register a device', zh: '注册设备须填写 SN' },
+  12101: { en: 'MAC address is required to register a device', zh: '注册设备须填写 MAC 地址' },
+  12102: { en: 'Device model must not be empty', zh: '设备型号不能为空' },
+  12103: { en: 'Unknown device model', zh: '未知的设备型号' },
+  12104: { en: 'Invalid device type', zh: '设备类型错误' },
+  12105: {
+    en: 'The SN and MAC address do not belong to the same device',
+    zh: 'SN 与 MAC 地址不属于同一台设备',
+  },
+  12106: { en: 'The device is already registered', zh: '设备已注册' },
+  12107: { en: 'The device is already registered to another tenant', zh: '设备已被其他租户注册' },
+  12108: { en: 'The device is not registered', zh: '设备未注册' },
+  12109: { en: 'The tenant has reached its quota of {max} devices', zh: '租户设备数量已达上限 {max} 台' },
+  12110: { en: 'The device service period has expired; renew it first', zh: '设备服务已到期，请先续费' },
+  12111: { en: 'The target network does not exist', zh: '目标网络不存在' },
+  12112: { en: 'Set a main device for the network first', zh: '请先为网络设置主设备' },
+  12113: { en: 'The network already has a main device', zh: '该网络已有主设备' },
+  12114: { en: 'Only a router or a switch can be the main device', zh: '只有路由器或交换机可以作为主设备' },
+  12115: { en: 'The device already belongs to another network', zh: '设备已属于其他网络' },
+  12116: { en: 'The device must be online to be registered', zh: '设备在线时才能注册' },
+  12117: { en: 'Failed to send the registration command to the device', zh: '向设备发送注册指令失败' },
+  12118: { en: 'The device did not answer the registration in time', zh: '设备注册响应超时' },
+  12119: { en: 'Failed to remove the device registration', zh: '解除设备注册失败' },
+  12120: { en: 'Device alias must not be empty', zh: '设备别名不能为空' },
+  12121: { en: 'Device alias must be at most {max} characters', zh: '设备别名不能超过 {max} 个字符' },
+  12122: { en: 'Device alias contains invalid characters', zh: '设备别名包含非法字符' },
+  12123: { en: 'Invalid device ID', zh: '设备 ID 错误' },
+  12124: { en: 'Nothing to update on the device', zh: '设备没有需要更新的内容' },
+  12125: { en: 'Failed to update the device', zh: '设备更新失败' },
+  12126: { en: 'Failed to mark the device as trusted', zh: '设置设备为可信失败' },
+  12127: { en: 'The chosen parent device is not an AC', zh: '所选上级设备不是 AC' },
+  12128: { en: 'The controlling AC is offline', zh: '所属 AC 已离线' },
+  12129: { en: 'The AC has reached its limit of {max} APs', zh: 'AC 管理的 AP 数量已达上限 {max} 台' },
+  12130: { en: 'Unsupported hardware version', zh: '不支持的硬件版本' },
+  12131: {
+    en: 'The firmware is too old to register; upgrade it first',
+    zh: '固件版本过低，请先升级后再注册',
+  },
+  12132: { en: 'The device certificate is invalid', zh: '设备证书无效' },
+  12133: { en: 'The device key does not match', zh: '设备密钥不匹配' },
+  12134: { en: 'The device is blacklisted', zh: '设备已被列入黑名单' },
+  12135: { en: 'Invalid device port', zh: '设备端口错误' },
+  12136: { en: 'Invalid device link information', zh: '设备链路信息错误' },
+  12137: { en: 'Invalid device location', zh: '设备位置错误' },
+  12138: { en: 'No device selected', zh: '未选择设备' },
+  12139: { en: 'At most {max} devices can be registered at once', zh: '一次最多注册 {max} 台设备' },
+  12140: {
+    en: '{failed} of {total} devices could not be registered',
+    zh: '{total} 台设备中有 {failed} 台注册失败',
+  },
+  12141: { en: 'The device import file is invalid', zh: '设备导入文件无效' },
+  12142: { en: 'Row {row} of the import file is invalid', zh: '导入文件第 {row} 行有误' },
+  12143: { en: 'The device type cannot be changed', zh: '设备类型不可修改' },
+  12144: { en: 'The device is busy; try again later', zh: '设备正忙，请稍后再试' },
+  12145: { en: 'Failed to reset the device', zh: '设备重置失败' },
+
+  13001: { en: 'Client name already exists', zh: '终端名称已存在' },
+  13002: { en: 'Invalid client MAC address format', zh: '终端 MAC 地址格式错误' },
+  13003: { en: 'Failed to kick the client off', zh: '踢除终端失败' },
+  13004: { en: 'Failed to update the client list', zh: '更新终端列表失败' },
+
+  14001: { en: 'Invalid IP address', zh: 'IP 地址格式错误' },
+  14002: { en: 'Invalid subnet mask', zh: '子网掩码格式错误' },
+  14003: { en: 'Invalid gateway', zh: '网关格式错误' },
+  14004: { en: 'Invalid DNS server address', zh: 'DNS 服务器地址格式错误' },
+  14005: { en: 'Invalid device SN in the configuration', zh: '配置中的设备 SN 错误' },
+  14006: { en: 'Duplicate MAC address in the configuration', zh: '配置中存在重复的 MAC 地址' },
+  14007: { en: 'Wireless group name already exists', zh: '无线组名称已存在' },
+  14008: { en: 'Add at least one wireless group', zh: '至少需要一个无线组' },
+  14009: { en: 'Duplicate SSID in the configuration', zh: '配置中存在重复的 SSID' },
+  14010: { en: 'Configuration file error', zh: '配置文件错误' },
+  14011: { en: 'The effective time must be later than now', zh: '生效时间必须晚于当前时间' },
+  14012: {
+    en: 'The firmware delivery end date must be later than its start date',
+    zh: '固件下发的结束日期必须晚于开始日期',
+  },
+  14013: { en: 'There is no firmware delivery history', zh: '没有固件下发记录' },
+
+  15001: { en: 'Firmware model must not be empty', zh: '固件型号不能为空' },
+  15002: { en: 'Firmware version must not be empty', zh: '固件版本不能为空' },
+  15003: { en: 'Hardware version must not be empty', zh: '硬件版本不能为空' },
+  15004: { en: 'Checksum must not be empty', zh: '校验和不能为空' },
+  15005: { en: 'This firmware already exists', zh: '该固件已存在' },
+  15006: { en: 'MD5 does not match the uploaded file', zh: 'MD5 与上传的文件不一致' },
+  15007: { en: 'No permission to manage firmware', zh: '没有管理固件的权限' },
+  15008: { en: 'Firmware file path must not be empty', zh: '固件文件路径不能为空' },
+
+  16001: { en: 'Alarm settings could not be saved', zh: '告警设置保存失败' },
+  16002: { en: 'Rate settings could not be saved', zh: '费率设置保存失败' },
+  16003: { en: 'There is nothing to back up', zh: '没有可备份的数据' },
+  16004: { en: 'Set a mail address first', zh: '请先设置邮箱地址' },
+  16005: { en: 'Cost settings could not be saved', zh: '费用设置保存失败' },
+  16006: { en: 'Log operation failed', zh: '日志操作失败' },
+
+  17001: { en: 'Invalid renewal type', zh: '续费类型错误' },
+  17002: { en: 'Invalid expiry date', zh: '到期日期错误' },
+  17003: { en: 'Invalid amount', zh: '金额错误' },
+  17004: { en: 'Invalid number of SMS messages', zh: '短信条数错误' },
+  17005: { en: 'Invalid device SN for renewal', zh: '续费设备的 SN 错误' },
+  17006: { en: 'Invalid picture', zh: '图片错误' },
+  17007: { en: 'Tenants must not be empty', zh: '租户不能为空' },
+
+  18001: { en: 'Invalid message type', zh: '消息类型错误' },
+  18002: { en: 'Message title must not be empty', zh: '消息标题不能为空' },
+  18003: { en: 'Message content must not be empty', zh: '消息内容不能为空' },
+  18004: { en: 'Invalid message ID', zh: '消息 ID 错误' },
+
+  19001: { en: 'Invalid map parameters', zh: '地图参数错误' },
+
+  20001: { en: 'Authentication name must not be empty', zh: '认证名称不能为空' },
+  20002: { en: 'This authentication type already exists', zh: '该认证类型已存在' },
+  20010: { en: 'Delete success', zh: '删除成功', success: true },
+
+  21001: { en: 'Ad name must not be empty', zh: '广告名称不能为空' },
+  21002: { en: 'Ad photo must not be empty', zh: '广告图片不能为空' },
+  21003: { en: 'Ad URL must not be empty', zh: '广告链接不能为空' },
+
+  23001: { en: 'Paid user ID must not be empty', zh: '付费用户 ID 不能为空' },
+
+  24001: { en: 'Failed to send the SMS', zh: '短信发送失败' },
+  24002: { en: 'Wrong phone number', zh: '手机号码错误' },
+  24003: { en: 'The portal account does not exist', zh: '认证账号不存在' },
+  24004: { en: 'Wrong password', zh: '密码错误' },
+  24005: { en: 'The account is disabled', zh: '账号已被禁用' },
+  24006: { en: 'The account is already registered', zh: '账号已注册' },
+  24007: { en: 'No online time left', zh: '没有剩余上网时长' },
+  24008: { en: 'The old password is wrong', zh: '原密码错误' },
+  24009: { en: 'Wrong password format', zh: '密码格式错误' },
+  24010: { en: 'Paid user not found', zh: '未找到该付费用户' },
+  24011: { en: 'The app login mode is not set', zh: '未设置 App 登录方式' },
+  24012: { en: 'Wrong portal type', zh: 'Portal 认证类型错误' },
+  24100: { en: 'Account must not be empty', zh: '账号不能为空' },
+  24101: { en: 'Login time must not be empty', zh: '登录时间不能为空' },
+  24102: { en: 'Offline time must not be empty', zh: '下线时间不能为空' },
+
+  25001: { en: 'Tenant not found', zh: '租户不存在' },
+  25002: { en: 'Please complete the tenant information', zh: '请完善租户信息' },
+  25003: { en: 'Invalid tenant contact information', zh: '租户联系方式有误' },
+  25004: { en: 'The service start date must be later than today', zh: '服务开始日期必须晚于今天' },
+  25005: { en: 'The service end date must be later than the start date', zh: '服务结束日期必须晚于开始日期' },
+  25006: { en: 'The tenant is in use and cannot be removed', zh: '租户正在使用中，无法删除' },
+
+  26001: { en: 'App upload parameters are missing', zh: '应用上传参数缺失' },
+  26002: { en: 'The app download URL is incomplete', zh: '应用下载地址不完整' },
+  26003: { en: 'Failed to activate the app version', zh: '应用版本激活失败' },
+} as const satisfies Record<ErrorCodeValue, CatalogueEntry>;
+
+/** Indexed by plain numbers, since codes also arrive from the wire. */
+export const errorCatalogue: Readonly<Record<number, CatalogueEntry>> = catalogue;
+
+export function errorText(code: number, lang: Lang, params?: Record<string, string | number>): string {
+  const entry = errorCatalogue[code] ?? errorCatalogue[ErrorCode.Internal]!;
+  const text = entry[lang] ?? entry.en;
+  if (!params) return text;
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in params ? String(params[key]) : whole));
+}
+
+export function isSuccessCode(code: number): code is SuccessCode {
+  return errorCatalogue[code]?.success === true;
+}
+
+/** True for codes the catalogue knows that report a failure. */
+export function isAppErrorCode(code: number): code is AppErrorCode {
+  const entry = errorCatalogue[code];
+  return entry !== undefined && entry.success !== true;
+}
+
+/**
+ * The HTTP status for each code, grouped by status. Product codes not listed answer 400; the
+ * groups below hold the transport codes and the product codes that mean not-found, conflict
+ * (duplicate, already exists, in use) or missing permission.
+ */
+export const httpStatusTable = {
+  200: SUCCESS_CODES,
+  400: [ErrorCode.ValidationFailed],
+  401: [ErrorCode.NotSignedIn, ErrorCode.LoggedInElsewhere, ErrorCode.AccountOrPasswordError],
+  403: [
+    ErrorCode.NoAccessRights,
+    ErrorCode.LoginRoleNotAllowed,
+    ErrorCode.DeviceNoPermission,
+    ErrorCode.DeviceBlacklisted,
+    ErrorCode.FirmwareNoPermission,
+    ErrorCode.PortalAccountDisabled,
+  ],
+  404: [
+    ErrorCode.NotFound,
+    ErrorCode.UserNotExist,
+    ErrorCode.DeviceNotExist,
+    ErrorCode.TargetNetworkNotExist,
+    ErrorCode.FirmwareHistoryEmpty,
+    ErrorCode.PortalAccountNotExist,
+    ErrorCode.PayUserNotFound,
+    ErrorCode.TenantNotFound,
+  ],
+  405: [ErrorCode.MethodNotAllowed],
+  409: [
+    ErrorCode.AccountNameDuplicated,
+    ErrorCode.AccountExists,
+    ErrorCode.DeviceMacExists,
+    ErrorCode.DeviceSnExists,
+    ErrorCode.DeviceNameExists,
+    ErrorCode.DeviceAlreadyRegistered,
+    ErrorCode.DeviceOwnedByOtherTenant,
+    ErrorCode.MainDeviceAlreadySet,
+    ErrorCode.DeviceInOtherNetwork,
+    ErrorCode.DeviceBusy,
+    ErrorCode.ClientNameDuplicated,
+    ErrorCode.ConfigMacDuplicated,
+    ErrorCode.WirelessGroupNameDuplicated,
+    ErrorCode.SsidDuplicated,
+    ErrorCode.FirmwareExists,
+    ErrorCode.AuthTypeDuplicated,
+    ErrorCode.PortalAccountRegistered,
+    ErrorCode.TenantInUse,
+  ],
+  413: [ErrorCode.BodyTooLarge],
+  415: [ErrorCode.UnsupportedMedia],
+  429: [ErrorCode.TooManyRequests, ErrorCode.SignInLocked],
+  500: [ErrorCode.Internal],
+  503: [ErrorCode.StoreUnavailable],
+} as const satisfies Record<number, readonly ErrorCodeValue[]>;
+
+const statusByCode = new Map<number, number>(
+  Object.entries(httpStatusTable).flatMap(([status, codes]) =>
+    codes.map((code) => [code, Number(status)] as const),
+  ),
+);
+
+/** Product areas own the five-digit codes 11000-26999 (spec §8). */
+const PRODUCT_RANGE = { min: 11000, max: 26999 } as const;
+
+export function httpStatusFor(code: number): number {
+  const listed = statusByCode.get(code);
+  if (listed !== undefined) return listed;
+  // An uncatalogued product code is still the caller's mistake; anything else is ours.
+  return code >= PRODUCT_RANGE.min && code <= PRODUCT_RANGE.max ? 400 : 500;
+}
+
+/** Codes after which a browser session is over (spec §8): storage cleared, reload after 1.5 s. */
+export const SESSION_ENDING_CODES: readonly number[] = [
+  ErrorCode.LoggedInElsewhere,
+  ErrorCode.NoAccessRights,
+];
+
+export interface ErrorReply {
+  code: number;
+  message: string;
+  /** For validation failures: which field, and why. */
+  details?: { path: string; message: string }[];
+}

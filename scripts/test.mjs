@@ -1,0 +1,67 @@
+// `npm test`: every gate in order — lint, types, unit, API on SQLite, API on PostgreSQL, browser.
+// Prints one closing line "N passed, N failed" over all test runs.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const reports = path.join(root, '.tmp/reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+
+const pgUrl = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
+const totals = { passed: 0, failed: 0 };
+const failedStages = [];
+
+function run(name, cmd, args, env = {}) {
+  console.log(`\n━━ ${name} ━━`);
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  console.log(`━━ ${name}: ${r.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  if (r.status !== 0) failedStages.push(name);
+  return r.status === 0;
+}
+
+function vitest(name, project, env = {}) {
+  const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
+  const ok = run(name, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`], env);
+  if (fs.existsSync(out)) {
+    const r = JSON.parse(fs.readFileSync(out, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    if (r.numTotalTests === 0) failedStages.push(`${name} (ran no test)`);
+  } else if (!ok) totals.failed += 1;
+  return ok;
+}
+
+function reachable(url) {
+  const u = new URL(url);
+  return new Promise((resolve) => {
+    const s = net.connect({ host: u.hostname, port: Number(u.port || 5432) });
+    s.setTimeout(2000);
+    s.on('connect', () => (s.destroy(), resolve(true)));
+    s.on('error', () => resolve(false));
+    s.on('timeout', () => (s.destroy(), resolve(false)));
+  });
+}
+
+run('lint', 'npx', ['eslint', '.']) && run('format', 'npx', ['prettier', '--check', '.']);
+run('type-check', 'npx', ['tsc', '-b', 'tsconfig.json']);
+vitest('unit', 'unit');
+vitest('api on SQLite', 'api', { TEST_STORE: 'sqlite' });
+if (await reachable(pgUrl)) {
+  vitest('api on PostgreSQL', 'api', { TEST_STORE: 'postgres', DATABASE_URL_TEST: pgUrl });
+} else if (process.env.CI) {
+  console.error(`PostgreSQL at ${pgUrl} is not reachable, and CI must exercise it.`);
+  failedStages.push('api on PostgreSQL (unreachable)');
+} else {
+  console.log(`\nPostgreSQL at ${pgUrl} is not reachable: the API suite ran on SQLite only.`);
+}
+ensureChromium();
+if (run('build console', 'npm', ['run', 'build', '-w', 'apps/web', '--silent'])) vitest('browser', 'e2e');
+
+console.log(`\n${failedStages.length ? `Failed stages: ${failedStages.join(', ')}` : 'All stages passed.'}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failedStages.length || totals.failed ? 1 : 0);
