@@ -20,12 +20,37 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Features never import each other; pages compose them (docs/style.md).
+    },
+  },
+  {
+    // Imports flow shared → features → app (docs/style.md): a feature never imports another
+    // feature or the app shell; shared code imports neither.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['../../features/*', '../features/*'], message: 'Features must not import each other.' },
+            {
+              regex: String.raw`^(#features/|#app/|\.\./\.\./(?!\.\.)[^/]+/)`,
+              message: 'A feature imports only shared code and its own files.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/shared/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(#features/|#app/|\.\./(features|app)/)`,
+              message: 'Shared code imports no feature and no app code.',
+            },
           ],
         },
       ],

@@ -17,9 +17,12 @@ export function ensureChromium() {
   if (missing.length === 0 && fs.existsSync('/usr/bin/chromium')) return;
   console.log(`Installing ${missing.join(' ')} for the browser tests…`);
   const sudo = process.getuid?.() === 0 ? '' : 'sudo ';
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, {
-    stdio: 'inherit',
-  });
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
+    {
+      stdio: 'inherit',
+    },
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) ensureChromium();

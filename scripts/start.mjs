@@ -16,11 +16,16 @@ function newest(dir) {
   return t;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'].map((p) =>
-  path.join(root, p),
-);
+const sources = [
+  'apps/web/src',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+].map((p) => path.join(root, p));
 const built = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
-const changed = sources.some((s) => fs.existsSync(s) && (fs.statSync(s).isDirectory() ? newest(s) : fs.statSync(s).mtimeMs) > built);
+const changed = sources.some(
+  (s) => fs.existsSync(s) && (fs.statSync(s).isDirectory() ? newest(s) : fs.statSync(s).mtimeMs) > built,
+);
 if (changed) {
   console.log('Building the console…');
   const r = spawnSync('npm', ['run', 'build', '-w', 'apps/web', '--silent'], { cwd: root, stdio: 'inherit' });

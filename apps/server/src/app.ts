@@ -1,34 +1,58 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { ErrorCode, errorText } from '@netconsole/contract';
+import { ErrorCode, LOGO_MAX_BYTES, errorText } from '@netconsole/contract';
 import type { Config } from './platform/config.ts';
 import { installAuth } from './platform/auth/guard.ts';
+import { LocalFileStore } from './platform/files/file-store.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { requestLang } from './platform/http/lang.ts';
 import type { App } from './platform/http/schemas.ts';
 import { systemClock, type Clock } from './platform/ids.ts';
+import { createNotify, type Notify } from './platform/notify/notify.ts';
 import type { Store } from './platform/store/db.ts';
+import { VerificationCodes } from './domains/account/codes.ts';
+import { ContactService } from './domains/account/contact-service.ts';
+import { RecoveryService } from './domains/account/recovery-service.ts';
+import { ReleaseService } from './domains/app/release-service.ts';
 import { appRoutes } from './domains/app/routes.ts';
+import { HelpEditor } from './domains/help/editor.ts';
 import { helpRoutes } from './domains/help/routes.ts';
 import { HelpService } from './domains/help/service.ts';
+import { logoRoutes } from './domains/logo/routes.ts';
+import { LogoService } from './domains/logo/service.ts';
+import { OutboxService } from './domains/mail/outbox-service.ts';
+import { smsRoutes } from './domains/sms/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
+import { TenantAdminService } from './domains/tenant/admin-service.ts';
+import { tenantRoutes } from './domains/tenant/routes.ts';
 import { TenantService } from './domains/tenant/service.ts';
 import { CoAdminService } from './domains/user/coadmin-service.ts';
 import { coAdminRoutes } from './domains/user/coadmin-routes.ts';
+import { profileRoutes } from './domains/user/profile-routes.ts';
 import { userRoutes } from './domains/user/routes.ts';
 import { UserService } from './domains/user/service.ts';
 
 export interface Services {
   tenants: TenantService;
+  tenantAdmin: TenantAdminService;
   users: UserService;
   coAdmins: CoAdminService;
+  codes: VerificationCodes;
+  contacts: ContactService;
+  recovery: RecoveryService;
+  logos: LogoService;
   help: HelpService;
+  helpEditor: HelpEditor;
+  releases: ReleaseService;
+  outbox: OutboxService;
+  notify: Notify;
 }
 
 export interface Built {
@@ -41,7 +65,7 @@ const VERSION = (
 ).version;
 
 /** API paths answer JSON 404s; every other unknown path is the console's (its router shows /404). */
-const API_PREFIXES = ['/v1/', '/system/', '/docs', '/mqtt', '/weixin/'];
+const API_PREFIXES = ['/v1/', '/system/', '/docs', '/mqtt', '/weixin/', '/files/'];
 
 export async function buildApp(
   config: Config,
@@ -81,11 +105,32 @@ export async function buildApp(
     tenants,
   });
   const coAdmins = new CoAdminService(store.db, clock, users);
+  const tenantAdmin = new TenantAdminService(store.db, clock, tenants, users, config.publicUrl);
+  const notify = createNotify(config.notify, store.db, clock);
+  const codes = new VerificationCodes(store.db, clock);
+  const contacts = new ContactService(users, codes, notify, app.log);
+  const recovery = new RecoveryService(users, codes, notify, app.log);
+  const logos = new LogoService(new LocalFileStore(path.join(config.dataDir, 'files')), tenants);
   const help = new HelpService(store.db, clock);
+  const helpEditor = new HelpEditor(store.db, clock);
+  const releases = new ReleaseService(store.db, clock);
+  const outbox = new OutboxService(store.db);
   installAuth(app, (token, o) => users.resolvePrincipal(token, o));
+  app.addHook('onClose', async () => {
+    await recovery.idle();
+    await notify.mailer.close();
+  });
 
-  userRoutes(app, users);
+  userRoutes(app, users, recovery);
+  profileRoutes(app, users, contacts);
   coAdminRoutes(app, coAdmins);
+  tenantRoutes(app, tenantAdmin);
+  smsRoutes(app, recovery);
+  // Only the logo upload takes multipart bodies; every other route still refuses them (4150).
+  await app.register(async (scoped) => {
+    await scoped.register(multipart, { limits: { files: 1, fields: 10, fileSize: LOGO_MAX_BYTES } });
+    logoRoutes(scoped, logos);
+  });
   helpRoutes(app, help);
   systemRoutes(app, { version: VERSION, mode: config.mode, clock });
   appRoutes(app, store.db);
@@ -94,10 +139,21 @@ export async function buildApp(
   const hasWeb = dist !== undefined && fs.existsSync(path.join(dist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, { root: dist, wildcard: false, index: false, maxAge: '1h' });
+    // Hashed assets are looked up per request, so a rebuilt console is served without a restart.
+    await app.register(fastifyStatic, {
+      root: path.join(dist, 'assets'),
+      prefix: '/assets/',
+      wildcard: true,
+      decorateReply: false,
+      maxAge: '365d',
+      immutable: true,
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     const isApi = API_PREFIXES.some((p) => req.url.startsWith(p));
-    if (!isApi && hasWeb && req.method === 'GET') {
+    // A missing asset is a 404, not the console page (an old tab would parse HTML as a script).
+    const isAsset = req.url.startsWith('/assets/') || /\.[a-z0-9]+(\?|$)/i.test(req.url.split('?')[0]!);
+    if (!isApi && !isAsset && hasWeb && req.method === 'GET') {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply
@@ -105,5 +161,22 @@ export async function buildApp(
       .send({ code: ErrorCode.NotFound, message: errorText(ErrorCode.NotFound, requestLang(req)) });
   });
 
-  return { app, services: { tenants, users, coAdmins, help } };
+  return {
+    app,
+    services: {
+      tenants,
+      tenantAdmin,
+      users,
+      coAdmins,
+      codes,
+      contacts,
+      recovery,
+      logos,
+      help,
+      helpEditor,
+      releases,
+      outbox,
+      notify,
+    },
+  };
 }

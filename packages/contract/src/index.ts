@@ -5,3 +5,8 @@ export * from './enums.ts';
 export * from './validators.ts';
 export * from './api/user.ts';
 export * from './api/system.ts';
+export * from './api/account.ts';
+export * from './api/sms.ts';
+export * from './api/tenant.ts';
+export * from './api/logo.ts';
+export * from './api/content.ts';

@@ -44,7 +44,20 @@ const envSchema = z.object({
     .min(1024)
     .max(64 * 1024 * 1024)
     .default(256 * 1024),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/]+/, { error: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(254).default('Network console <no-reply@localhost>'),
+  SMS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  SMS_KEY_ID: z.string().trim().min(1).optional(),
+  SMS_KEY_SECRET: z.string().trim().min(1).optional(),
+  SMS_SIGN: z.string().trim().min(1).optional(),
+  SMS_TEMPLATE: z.string().trim().min(1).optional(),
 });
+
+const SMS_VARS = ['SMS_URL', 'SMS_KEY_ID', 'SMS_KEY_SECRET', 'SMS_SIGN', 'SMS_TEMPLATE'] as const;
 
 export type Mode = 'cloud' | 'controller';
 
@@ -65,6 +78,25 @@ export interface Config {
   /** Where the built console lives; absent in API-only tests. */
   webDist: string | undefined;
   loginThrottle: LoginThrottlePolicy;
+  /** Where browsers reach the console, for links handed out (WeChat portal); no trailing slash. */
+  publicUrl: string;
+  notify: NotifyConfig;
+}
+
+/** Delivery of mail and SMS; what is not configured goes to the outbox table instead. */
+export interface NotifyConfig {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  sms: SmsProviderConfig | undefined;
+}
+
+/** Aliyun Dysms SendSms (RPC API, signature v1) or anything that speaks it, e.g. sms-standin.ts. */
+export interface SmsProviderConfig {
+  url: string;
+  keyId: string;
+  keySecret: string;
+  sign: string;
+  template: string;
 }
 
 export interface LoginThrottlePolicy {
@@ -105,6 +137,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     throw new ConfigError(`Bad configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  // The SMS provider needs all five values; some of them alone is a mistake worth stopping for.
+  const smsSet = SMS_VARS.filter((k) => e[k] !== undefined);
+  if (smsSet.length > 0 && smsSet.length < SMS_VARS.length) {
+    const missing = SMS_VARS.filter((k) => e[k] === undefined);
+    throw new ConfigError(`Bad configuration:\n  ${missing.join(', ')}: needed with ${smsSet.join(', ')}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -119,6 +157,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(root, 'apps/web/dist'),
     loginThrottle: defaultLoginThrottle,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    notify: {
+      smtpUrl: e.SMTP_URL,
+      mailFrom: e.MAIL_FROM,
+      sms:
+        smsSet.length === SMS_VARS.length
+          ? {
+              url: e.SMS_URL!,
+              keyId: e.SMS_KEY_ID!,
+              keySecret: e.SMS_KEY_SECRET!,
+              sign: e.SMS_SIGN!,
+              template: e.SMS_TEMPLATE!,
+            }
+          : undefined,
+    },
   };
 }
 

@@ -65,6 +65,8 @@ export const currentUser = z.object({
   Roles: z.array(z.enum(ROUTE_ROLES)),
   Tenant: tenantSummary.nullable(),
   Operation: operation.nullable(),
+  /** The tenant's logo for the top bar (a /files/logos/... path), null when none is set. */
+  LogoPath: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
@@ -84,7 +86,8 @@ export const coAdminOperation = z.object({
   Financial: z.boolean(),
 });
 
-const displayName = z.string().trim().min(1).max(32);
+/** A person's display name (co-administrators, personal information). */
+export const displayName = z.string().trim().min(1).max(32);
 const optionalEmail = z.union([z.literal(''), z.email().max(254)]);
 const optionalPhone = z.union([z.literal(''), mobilePhone]);
 

@@ -3,7 +3,7 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
 import type { Db } from '../../platform/store/db.ts';
-import { findTenant, findTenantByName, insertTenant, type TenantRow } from './store.ts';
+import { findTenant, findTenantByName, insertTenant, updateTenant, type TenantRow } from './store.ts';
 
 export interface TenantSummary {
   _id: string;
@@ -19,6 +19,10 @@ export interface NewTenant {
   email?: string;
   operation: Required<Operation>;
   status?: number;
+  /** Percent off the list price (spec §3 "level with device, SMS, cloud discounts"). */
+  level?: { Device: number; Sms: number; Cloud: number };
+  serviceStart?: number | null;
+  serviceEnd?: number | null;
 }
 
 export function tenantOperation(t: TenantRow): Required<Operation> {
@@ -42,9 +46,10 @@ export class TenantService {
     private readonly clock: Clock,
   ) {}
 
-  async create(scope: Scope, input: NewTenant): Promise<TenantRow> {
+  /** `db` may be the caller's transaction, e.g. one that also creates the owner account. */
+  async create(scope: Scope, input: NewTenant, db: Db = this.db): Promise<TenantRow> {
     const now = this.clock();
-    const row = {
+    const row: TenantRow = {
       id: newId(),
       name: input.name,
       status: input.status ?? AccountState.Normal,
@@ -55,13 +60,17 @@ export class TenantService {
       op_financial: flag(input.operation.Financial),
       op_adduser: flag(input.operation.AddUser),
       level: 0,
-      service_start: null,
-      service_end: null,
+      service_start: input.serviceStart ?? null,
+      service_end: input.serviceEnd ?? null,
+      discount_device: input.level?.Device ?? 0,
+      discount_sms: input.level?.Sms ?? 0,
+      discount_cloud: input.level?.Cloud ?? 0,
+      logo_path: null,
       created_at: now,
       updated_at: now,
     };
     if (!scope.admin) throw new AppError(ErrorCode.NoAccessRights);
-    await insertTenant(this.db, row);
+    await insertTenant(db, row);
     return row;
   }
 
@@ -71,5 +80,21 @@ export class TenantService {
 
   findByName(scope: Scope, name: string): Promise<TenantRow | undefined> {
     return findTenantByName(this.db, scope, name);
+  }
+
+  /** The owner verified a new phone or e-mail: the tenant's contact follows it. */
+  async setContact(
+    scope: Scope,
+    id: string,
+    contact: { phone?: string; email?: string },
+    db: Db = this.db,
+  ): Promise<void> {
+    await updateTenant(db, scope, id, { ...contact, updated_at: this.clock() });
+  }
+
+  async setLogo(scope: Scope, id: string, logoPath: string): Promise<void> {
+    if ((await updateTenant(this.db, scope, id, { logo_path: logoPath, updated_at: this.clock() })) === 0) {
+      throw new AppError(ErrorCode.TenantNotFound);
+    }
   }
 }

@@ -21,15 +21,22 @@ import { summarize, tenantOperation, type TenantService } from '../tenant/servic
 import type { TenantRow } from '../tenant/store.ts';
 import {
   clearLoginFailure,
+  emailTaken,
+  endOtherSessions,
   endSession,
+  endTenantSessions,
   endUserSessions,
   findSessionByTokenHash,
+  findTenantOwners,
   findUser,
   findUserForSignIn,
+  findUsersByPhone,
   getLoginFailure,
   insertSession,
   insertUser,
+  phoneTaken,
   putLoginFailure,
+  tenantNameTaken,
   touchSession,
   updateUser,
   usernameTaken,
@@ -53,6 +60,8 @@ export interface UserServiceDeps {
 export interface NewUser {
   username: string;
   password: string;
+  /** Hashed ahead by a caller that inserts inside its own transaction (hashing is slow). */
+  passwordHash?: string;
   name: string;
   email?: string;
   phone?: string;
@@ -61,12 +70,21 @@ export interface NewUser {
   operation?: Operation;
 }
 
-interface SignInContext {
+export interface SignInContext {
   address: string;
   userAgent: string;
 }
 
+/** Work that must land in the caller's transaction, e.g. using up the code that proves a change. */
+export type InTransaction<T = void> = (trx: Db) => Promise<T>;
+
 const flag = (b: boolean | undefined) => (b ? 1 : 0);
+/** The account's own updates (sign-in bookkeeping, recovery) need no tenant filter. */
+const ANY: Scope = { tenantId: null, admin: true };
+const scopeOfPrincipal = (p: Principal): Scope => ({
+  tenantId: p.tenantId,
+  admin: p.role === AccountRole.Administrator,
+});
 
 export class UserService {
   private readonly db: Db;
@@ -85,8 +103,9 @@ export class UserService {
     return this.insert(null, AccountRole.Administrator, AccountType.Administrator, input);
   }
 
-  async createTenantOwner(tenantId: string, input: NewUser): Promise<UserRow> {
-    return this.insert(tenantId, AccountRole.User, AccountType.Tenant, input);
+  /** `db` may be the caller's transaction, e.g. the one that creates the tenant. */
+  async createTenantOwner(tenantId: string, input: NewUser, db: Db = this.db): Promise<UserRow> {
+    return this.insert(tenantId, AccountRole.User, AccountType.Tenant, input, db);
   }
 
   async createCoAdministrator(scope: Scope, tenantId: string, input: NewUser): Promise<UserRow> {
@@ -99,8 +118,9 @@ export class UserService {
     role: number,
     type: number,
     input: NewUser,
+    db: Db = this.db,
   ): Promise<UserRow> {
-    if (await usernameTaken(this.db, input.username)) throw new AppError(ErrorCode.AccountExists);
+    if (await usernameTaken(db, input.username)) throw new AppError(ErrorCode.AccountExists);
     const now = this.clock();
     const op = type === AccountType.CoAdministrator ? input.operation : undefined;
     const row: UserRow = {
@@ -110,7 +130,7 @@ export class UserService {
       name: input.name,
       role,
       type,
-      password_hash: await hashPassword(input.password),
+      password_hash: input.passwordHash ?? (await hashPassword(input.password)),
       email: input.email ?? '',
       phone: input.phone ?? '',
       status: AccountState.Normal,
@@ -124,8 +144,33 @@ export class UserService {
       created_at: now,
       updated_at: now,
     };
-    await insertUser(this.db, row);
+    await insertUser(db, row);
     return row;
+  }
+
+  usernameTaken(username: string): Promise<boolean> {
+    return usernameTaken(this.db, username);
+  }
+
+  /** 'mail already registered': another live account uses the address. */
+  emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
+    return emailTaken(this.db, email, exceptUserId);
+  }
+
+  /** 'number already bound': another live account carries the number. */
+  phoneTaken(phone: string, exceptUserId?: string): Promise<boolean> {
+    return phoneTaken(this.db, phone, exceptUserId);
+  }
+
+  /** The owner account of each tenant asked for, by tenant id. */
+  async ownersOf(scope: Scope, tenantIds: string[]): Promise<Map<string, UserRow>> {
+    const rows = await findTenantOwners(this.db, scope, tenantIds);
+    return new Map(rows.map((u) => [u.tenant_id!, u]));
+  }
+
+  /** A tenant was blocked or abandoned: every session of its accounts ends now. */
+  async endTenantSessions(scope: Scope, tenantId: string, db: Db = this.db): Promise<number> {
+    return endTenantSessions(db, scope, tenantId, 'disabled', this.clock());
   }
 
   // ---- sign-in ----
@@ -141,15 +186,36 @@ export class UserService {
       if (delay > 0) await this.sleep(delay);
       throw new AppError(ErrorCode.AccountOrPasswordError);
     }
+    const tenant = await this.admit(user);
+    await clearLoginFailure(this.db, keys[0]!);
+    return this.openSession(user, tenant, ctx);
+  }
+
+  /** May this account sign in now? Its tenant (null for the administrator) when it may. */
+  private async admit(user: UserRow): Promise<TenantRow | null> {
     if (!LOGIN_ROLES.includes(user.role)) throw new AppError(ErrorCode.LoginRoleNotAllowed);
     if (user.status !== AccountState.Normal) throw new AppError(ErrorCode.UserAbnormal);
     const tenant = await this.tenantOf(user);
-    const now = this.clock();
-    if (tenant?.service_end != null && tenant.service_end < now) throw new AppError(ErrorCode.AccountExpired);
+    if (tenant?.service_end != null && tenant.service_end < this.clock()) {
+      throw new AppError(ErrorCode.AccountExpired);
+    }
+    return tenant;
+  }
 
-    await clearLoginFailure(this.db, keys[0]!);
+  /**
+   * The one way a session starts (sign-in, password reset): `before` runs first in the same
+   * transaction, so a code used up there and the new session stand or fall together.
+   */
+  private async openSession(
+    user: UserRow,
+    tenant: TenantRow | null,
+    ctx: SignInContext,
+    before?: InTransaction,
+  ): Promise<LoginReply> {
+    const now = this.clock();
     const token = newToken();
     await this.db.transaction().execute(async (trx) => {
+      await before?.(trx);
       // One session per account: the earlier one learns of it (4011) on its next call.
       await endUserSessions(trx, user.id, 'elsewhere', now);
       await insertSession(trx, {
@@ -165,7 +231,7 @@ export class UserService {
         address: ctx.address.slice(0, 64),
         user_agent: ctx.userAgent.slice(0, 256),
       });
-      await updateUser(trx, { tenantId: null, admin: true }, user.id, { online: 1, last_login_at: now });
+      await updateUser(trx, ANY, user.id, { online: 1, last_login_at: now });
     });
     return { Token: token, ...this.describe(user, tenant) };
   }
@@ -228,7 +294,7 @@ export class UserService {
       await endSession(this.db, session.id, 'timeout', now);
       throw new AppError(ErrorCode.NotSignedIn);
     }
-    const user = await findUser(this.db, { tenantId: null, admin: true }, session.user_id);
+    const user = await findUser(this.db, ANY, session.user_id);
     if (!user || user.status !== AccountState.Normal) {
       await endSession(this.db, session.id, 'disabled', now);
       throw new AppError(ErrorCode.NoAccessRights);
@@ -258,20 +324,20 @@ export class UserService {
   async signOut(p: Principal): Promise<void> {
     const now = this.clock();
     await endSession(this.db, p.sessionId, 'logout', now);
-    await updateUser(this.db, { tenantId: null, admin: true }, p.userId, { online: 0, updated_at: now });
+    await updateUser(this.db, ANY, p.userId, { online: 0, updated_at: now });
   }
 
   /** changeOnlineTime: the caller is active; push the expiry forward now. */
   async keepAlive(p: Principal): Promise<number> {
     const now = this.clock();
-    const user = await this.requireUser(p);
+    const user = await this.accountOf(p);
     const expiresAt = now + user.timeout_minutes * 60_000;
     await touchSession(this.db, p.sessionId, now, expiresAt);
     return expiresAt;
   }
 
   async currentUser(p: Principal): Promise<CurrentUser> {
-    const user = await this.requireUser(p);
+    const user = await this.accountOf(p);
     const tenant = await this.tenantOf(user);
     return {
       _id: user.id,
@@ -279,29 +345,125 @@ export class UserService {
       Phone: user.phone,
       Password: user.password_hash !== null,
       ...this.describe(user, tenant),
+      LogoPath: tenant?.logo_path ?? null,
     };
   }
 
   async setLanguage(p: Principal, lang: Lang): Promise<void> {
-    await updateUser(
-      this.db,
-      { tenantId: p.tenantId, admin: p.role === AccountRole.Administrator },
-      p.userId,
-      {
-        language: lang,
-        updated_at: this.clock(),
-      },
-    );
+    await updateUser(this.db, scopeOfPrincipal(p), p.userId, { language: lang, updated_at: this.clock() });
   }
 
-  private async requireUser(p: Principal): Promise<UserRow> {
-    const user = await findUser(
-      this.db,
-      { tenantId: p.tenantId, admin: p.role === AccountRole.Administrator },
-      p.userId,
-    );
+  /** The caller's own account row. */
+  async accountOf(p: Principal): Promise<UserRow> {
+    const user = await findUser(this.db, scopeOfPrincipal(p), p.userId);
     if (!user) throw new AppError(ErrorCode.UserNotExist);
     return user;
+  }
+
+  // ---- personal centre ----
+
+  async updateInfo(p: Principal, name: string): Promise<CurrentUser> {
+    const user = await this.accountOf(p);
+    const scope = scopeOfPrincipal(p);
+    // Names tell a tenant's accounts apart in its lists, as for co-administrators (11007).
+    if (user.tenant_id && (await tenantNameTaken(this.db, scope, user.tenant_id, name, user.id))) {
+      throw new AppError(ErrorCode.AccountNameDuplicated);
+    }
+    await updateUser(this.db, scope, user.id, { name, updated_at: this.clock() });
+    return this.currentUser(p);
+  }
+
+  /** PUT pass: the old password must be right and differ from the new; other sessions end. */
+  async changePassword(p: Principal, oldPassword: string, newPassword: string): Promise<void> {
+    const user = await this.accountOf(p);
+    // Guessing the old password from a left-open session counts like failed sign-ins.
+    const key = `account:${user.username.toLowerCase()}`;
+    await this.refuseIfLocked([key]);
+    if (!(await verifyPassword(user.password_hash, oldPassword))) {
+      const delay = await this.recordFailure([key]);
+      if (delay > 0) await this.sleep(delay);
+      throw new AppError(ErrorCode.OldPasswordWrong);
+    }
+    if (newPassword === oldPassword) throw new AppError(ErrorCode.PasswordUnchanged);
+    const hash = await hashPassword(newPassword);
+    const now = this.clock();
+    await this.db.transaction().execute(async (trx) => {
+      await updateUser(trx, scopeOfPrincipal(p), user.id, { password_hash: hash, updated_at: now });
+      await endOtherSessions(trx, user.id, p.sessionId, 'password', now);
+    });
+    await clearLoginFailure(this.db, key);
+  }
+
+  async timeoutOf(p: Principal): Promise<number> {
+    return (await this.accountOf(p)).timeout_minutes;
+  }
+
+  /** UpdateOnTime: the new timeout also moves the current session's expiry, at once. */
+  async setTimeoutMinutes(p: Principal, minutes: number): Promise<{ Minute: number; expiresAt: number }> {
+    const now = this.clock();
+    const expiresAt = now + minutes * 60_000;
+    await this.db.transaction().execute(async (trx) => {
+      await updateUser(trx, scopeOfPrincipal(p), p.userId, { timeout_minutes: minutes, updated_at: now });
+      await touchSession(trx, p.sessionId, now, expiresAt);
+    });
+    return { Minute: minutes, expiresAt };
+  }
+
+  /** Sets a verified e-mail or phone; `use` spends the code in the same transaction (false: spent). */
+  async applyContact(
+    p: Principal,
+    contact: { email: string } | { phone: string },
+    use: InTransaction<boolean>,
+  ): Promise<CurrentUser> {
+    const user = await this.accountOf(p);
+    const scope = scopeOfPrincipal(p);
+    // Checked again here: another account may have taken it since the code was sent.
+    if ('email' in contact && (await emailTaken(this.db, contact.email, user.id))) {
+      throw new AppError(ErrorCode.EmailRegistered);
+    }
+    if ('phone' in contact && (await phoneTaken(this.db, contact.phone, user.id))) {
+      throw new AppError(ErrorCode.PhoneBound);
+    }
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await use(trx))) throw new AppError(ErrorCode.VerificationCodeInvalid);
+      await updateUser(trx, scope, user.id, { ...contact, updated_at: this.clock() });
+      // The owner is the tenant's contact: the tenant record follows the verified value.
+      if (user.type === AccountType.Tenant && user.tenant_id) {
+        await this.deps.tenants.setContact(scope, user.tenant_id, contact, trx);
+      }
+    });
+    return this.currentUser(p);
+  }
+
+  // ---- password recovery ----
+
+  /** The live accounts carrying a number (recovery runs before any scope exists). */
+  async holdersOfPhone(phone: string): Promise<UserRow[]> {
+    const rows = await findUsersByPhone(this.db, phone);
+    return rows.filter((u) => u.status === AccountState.Normal && LOGIN_ROLES.includes(u.role));
+  }
+
+  /**
+   * forgotPwd: a new password for an account whose phone was proven, then the sign-in response.
+   * Nothing changes when the account may not sign in; `use` spends the proof with the change.
+   */
+  async resetPassword(
+    userId: string,
+    password: string,
+    ctx: SignInContext,
+    use: InTransaction<boolean>,
+  ): Promise<LoginReply> {
+    const user = await findUser(this.db, ANY, userId);
+    if (!user) throw new AppError(ErrorCode.VerificationCodeInvalid);
+    const tenant = await this.admit(user);
+    if (await verifyPassword(user.password_hash, password)) throw new AppError(ErrorCode.PasswordUnchanged);
+    const hash = await hashPassword(password);
+    const reply = await this.openSession(user, tenant, ctx, async (trx) => {
+      if (!(await use(trx))) throw new AppError(ErrorCode.VerificationCodeInvalid);
+      await updateUser(trx, ANY, user.id, { password_hash: hash, updated_at: this.clock() });
+    });
+    await clearLoginFailure(this.db, `account:${user.username.toLowerCase()}`);
+    return reply;
   }
 
   private rolesOf(user: UserRow, tenant: TenantRow | null) {

@@ -172,3 +172,84 @@ export async function tenantNameTaken(
   if (exceptId) q = q.where('id', '!=', exceptId);
   return (await q.executeTakeFirst()) !== undefined;
 }
+
+// Contact details identify one account each: e-mail and phone are unique among live accounts.
+
+/** The spellings a mainland number may have been stored with before it was normalized. */
+function phoneForms(phone: string): string[] {
+  return [phone, `+86${phone}`, `86${phone}`, `+86 ${phone}`, `+86-${phone}`, `86 ${phone}`, `86-${phone}`];
+}
+
+/** Does another live account use this address (any case)? Yes or no only, like usernameTaken. */
+export async function emailTaken(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
+  let q = db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('status', '!=', 0);
+  if (exceptUserId) q = q.where('id', '!=', exceptUserId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/** Does another live account carry this number (11-digit form)? */
+export async function phoneTaken(db: Db, phone: string, exceptUserId?: string): Promise<boolean> {
+  let q = db
+    .selectFrom('users')
+    .select('id')
+    .where('phone', 'in', phoneForms(phone))
+    .where('status', '!=', 0);
+  if (exceptUserId) q = q.where('id', '!=', exceptUserId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Password recovery starts from a phone number, before any scope exists (like sign-in): the
+ * accounts carrying it, which the proof of holding the phone then narrows to one.
+ */
+export async function findUsersByPhone(db: Db, phone: string): Promise<UserRow[]> {
+  return db.selectFrom('users').selectAll().where('phone', 'in', phoneForms(phone)).execute();
+}
+
+/** The owner accounts (type 1) of the given tenants. */
+export async function findTenantOwners(db: Db, scope: Scope, tenantIds: string[]): Promise<UserRow[]> {
+  const ids = scope.admin ? tenantIds : tenantIds.filter((id) => id === scope.tenantId);
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').selectAll().where('tenant_id', 'in', ids).where('type', '=', 1).execute();
+}
+
+/** Ends every open session of a tenant's accounts and marks them offline (tenant blocked or abandoned). */
+export async function endTenantSessions(
+  db: Db,
+  scope: Scope,
+  tenantId: string,
+  reason: string,
+  now: number,
+): Promise<number> {
+  if (!scope.admin && scope.tenantId !== tenantId) return 0;
+  const res = await db
+    .updateTable('sessions')
+    .set({ ended_at: now, end_reason: reason })
+    .where('tenant_id', '=', tenantId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  await db.updateTable('users').set({ online: 0 }).where('tenant_id', '=', tenantId).execute();
+  return Number(res.numUpdatedRows);
+}
+
+/** Ends a user's sessions but the caller's own (a changed password signs out everywhere else). */
+export async function endOtherSessions(
+  db: Db,
+  userId: string,
+  keepSessionId: string,
+  reason: string,
+  now: number,
+): Promise<number> {
+  const res = await db
+    .updateTable('sessions')
+    .set({ ended_at: now, end_reason: reason })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

@@ -12,6 +12,7 @@ import {
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import * as foundation from './migrations/2026-11-21-foundation.ts';
+import * as accounts from './migrations/2026-11-22-accounts.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -28,6 +29,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 /** Migrations are listed here, in order; the file names carry their date. */
 const migrations: Record<string, Migration> = {
   '2026-11-21-foundation': foundation,
+  '2026-11-22-accounts': accounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

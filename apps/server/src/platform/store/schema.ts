@@ -15,6 +15,11 @@ export interface TenantTable {
   level: number;
   service_start: number | null;
   service_end: number | null;
+  /** Percent off the list price for devices, SMS packages and cloud service (0-100). */
+  discount_device: number;
+  discount_sms: number;
+  discount_cloud: number;
+  logo_path: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -81,6 +86,35 @@ export interface AppReleaseTable {
   created_at: number;
 }
 
+export interface VerificationCodeTable {
+  id: string;
+  /** 'email' | 'phone' | 'forgot' | 'ticket' */
+  purpose: string;
+  /** The address or phone (stored form) the code was sent to. */
+  target: string;
+  user_id: string;
+  secret_hash: string;
+  attempts: number;
+  created_at: number;
+  expires_at: number;
+  /** Set when used, superseded or spent by wrong tries. */
+  used_at: number | null;
+}
+
+export interface SendEventTable {
+  key: string;
+  sent_at: number;
+}
+
+export interface OutboxTable {
+  id: string;
+  channel: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  created_at: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   users: UserTable;
@@ -88,4 +122,7 @@ export interface Database {
   login_failures: LoginFailureTable;
   help_words: HelpWordTable;
   app_releases: AppReleaseTable;
+  verification_codes: VerificationCodeTable;
+  send_events: SendEventTable;
+  outbox: OutboxTable;
 }

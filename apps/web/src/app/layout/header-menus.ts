@@ -1,0 +1,86 @@
+import { AccountRole } from '@netconsole/contract';
+import { NAVIGATION, isPathPermitted, type NavEntry, type Viewer } from '../navigation.ts';
+
+/**
+ * The top bar's dropdown entries (spec §2). Each links to a screen and shows only once that
+ * screen is in the registry and open to this user, plus the spec's own mode and role rules.
+ */
+export interface HeaderLink {
+  key: string;
+  to: string;
+  labelKey: string;
+  /** The unread-messages dot. */
+  dot?: boolean;
+}
+
+export interface HeaderContext {
+  viewer: Viewer;
+  /** The account's Role value (10 = administrator). */
+  roleValue: number;
+  unreadCount?: number;
+  entries?: readonly NavEntry[];
+}
+
+interface Candidate {
+  key: string;
+  path: string;
+  labelKey: string;
+  when: boolean;
+  search?: string;
+  dot?: boolean;
+}
+
+export const MESSAGES_PATH = '/log/message';
+
+function resolve(candidates: Candidate[], ctx: HeaderContext): HeaderLink[] {
+  return candidates
+    .filter((c) => c.when && isPathPermitted(c.path, ctx.viewer, ctx.entries ?? NAVIGATION))
+    .map((c) => ({ key: c.key, to: c.path + (c.search ?? ''), labelKey: c.labelKey, dot: c.dot }));
+}
+
+export function settingsLinks(ctx: HeaderContext): HeaderLink[] {
+  const { mode } = ctx.viewer;
+  return resolve(
+    [
+      { key: 'alarm', path: '/log/alarm', labelKey: 'header.alarmSettings', when: mode === 'cloud' },
+      {
+        key: 'accounts',
+        path: '/user/list',
+        labelKey: 'header.accountManagement',
+        when: ctx.roleValue === AccountRole.Administrator,
+      },
+      {
+        key: 'controller',
+        path: '/deviceconf/acSet',
+        labelKey: 'header.controllerSettings',
+        when: mode === 'controller',
+      },
+    ],
+    ctx,
+  );
+}
+
+/** Whether the messages entry (and so the unread count) applies to this user. */
+export function messagesAvailable(ctx: HeaderContext): boolean {
+  return ctx.viewer.mode === 'cloud' && isPathPermitted(MESSAGES_PATH, ctx.viewer, ctx.entries ?? NAVIGATION);
+}
+
+export function userLinks(ctx: HeaderContext): HeaderLink[] {
+  const unread = (ctx.unreadCount ?? 0) > 0;
+  return resolve(
+    [
+      { key: 'profile', path: '/user/index', labelKey: 'header.personalInfo', when: true },
+      {
+        key: 'messages',
+        path: MESSAGES_PATH,
+        search: unread ? '?status=unread' : '?status=init',
+        labelKey: 'header.messages',
+        when: ctx.viewer.mode === 'cloud',
+        dot: unread,
+      },
+      { key: 'device-log', path: '/log/device', labelKey: 'header.deviceLog', when: true },
+      { key: 'log', path: '/log/list', labelKey: 'header.log', when: true },
+    ],
+    ctx,
+  );
+}

@@ -1,0 +1,114 @@
+import { useEffect, useReducer } from 'react';
+import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { CloseOutlined, DownOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { HOME_PATH, findEntry, isPathPermitted, type Viewer } from '../navigation.ts';
+import { initialTabs, isAffixed, tabAfterClose, tabsReducer } from './tabs-reducer.ts';
+
+/** Kept per browser tab, so a reload keeps the bar and a new window starts clean. */
+const STORAGE_KEY = 'visitedTabs';
+
+function restore(viewer: Viewer) {
+  let stored: unknown = [];
+  try {
+    stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]');
+  } catch {
+    // A damaged entry just starts the bar afresh.
+  }
+  const paths = Array.isArray(stored)
+    ? stored.filter((path): path is string => typeof path === 'string')
+    : [];
+  return initialTabs(paths.filter((path) => isPathPermitted(path, viewer)));
+}
+
+export function TabsBar({ viewer }: { viewer: Viewer }) {
+  const { t } = useTranslation('app');
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [tabs, dispatch] = useReducer(tabsReducer, viewer, restore);
+
+  // A new location adds its tab during render (React's "adjust state on change" pattern): closing
+  // the open tab must not re-add it while the navigation away is still pending.
+  if (tabs.current !== pathname)
+    dispatch({ type: 'visit', path: pathname, known: Boolean(findEntry(pathname)) });
+
+  useEffect(() => {
+    sessionStorage.setItem(STORAGE_KEY, JSON.stringify(tabs.paths));
+  }, [tabs.paths]);
+
+  const close = (path: string) => {
+    if (isAffixed(path)) return;
+    if (path === pathname) void navigate(tabAfterClose(tabs.paths, path));
+    dispatch({ type: 'close', path });
+  };
+  const closeOthers = (path: string) => {
+    if (path !== pathname) void navigate(path);
+    dispatch({ type: 'close-others', path });
+  };
+  const closeAll = () => {
+    if (!isAffixed(pathname)) void navigate(HOME_PATH);
+    dispatch({ type: 'close-all' });
+  };
+
+  const actions = (path: string): MenuProps => ({
+    items: [
+      {
+        key: 'close',
+        disabled: isAffixed(path) || !tabs.paths.includes(path),
+        label: <span data-testid="tabs-close-current">{t('tabs.close')}</span>,
+      },
+      { key: 'close-others', label: <span data-testid="tabs-close-others">{t('tabs.closeOthers')}</span> },
+      { key: 'close-all', label: <span data-testid="tabs-close-all">{t('tabs.closeAll')}</span> },
+    ],
+    onClick: ({ key, domEvent }) => {
+      domEvent.stopPropagation();
+      if (key === 'close') close(path);
+      else if (key === 'close-others') closeOthers(path);
+      else closeAll();
+    },
+  });
+
+  return (
+    <div className="shell-tabs" data-testid="tabs-bar">
+      <Tabs
+        type="editable-card"
+        size="small"
+        hideAdd
+        activeKey={pathname}
+        onChange={(path) => void navigate(path)}
+        onEdit={(path, action) => {
+          if (action === 'remove' && typeof path === 'string') close(path);
+        }}
+        tabBarExtraContent={{
+          right: (
+            <Dropdown menu={actions(pathname)} trigger={['click']}>
+              <Button
+                type="text"
+                size="small"
+                icon={<DownOutlined />}
+                data-testid="tabs-actions"
+                aria-label={t('tabs.actions')}
+              />
+            </Dropdown>
+          ),
+        }}
+        items={tabs.paths.map((path) => {
+          const entry = findEntry(path);
+          return {
+            key: path,
+            closable: !isAffixed(path),
+            closeIcon: <CloseOutlined data-testid={`tab-close-${path}`} />,
+            label: (
+              <Dropdown menu={actions(path)} trigger={['contextMenu']}>
+                <span data-testid={`tab-${path}`} data-active={path === pathname}>
+                  {entry ? t(entry.titleKey) : path}
+                </span>
+              </Dropdown>
+            ),
+          };
+        })}
+      />
+    </div>
+  );
+}

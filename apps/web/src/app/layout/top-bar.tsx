@@ -1,0 +1,122 @@
+import { Button, Dropdown, Layout, Tooltip, type MenuProps } from 'antd';
+import {
+  DownOutlined,
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuUnfoldOutlined,
+  QuestionCircleOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useUnreadMessageCount } from '#features/dashboard/api/get-unread-messages.ts';
+import { useLogout } from '#features/user/api/change-online.ts';
+import { LanguageSelect } from '#features/user/components/language-select.tsx';
+import { Logo } from '#shared/components/logo.tsx';
+import type { SessionUser } from '#shared/session.ts';
+import type { Viewer } from '../navigation.ts';
+import { messagesAvailable, settingsLinks, userLinks, type HeaderLink } from './header-menus.ts';
+
+interface TopBarProps {
+  user: SessionUser;
+  viewer: Viewer;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+  helpOpen: boolean;
+  onToggleHelp: () => void;
+}
+
+export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, onToggleHelp }: TopBarProps) {
+  const { t } = useTranslation('app');
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const context = { viewer, roleValue: user.Role };
+  const unread = useUnreadMessageCount(messagesAvailable(context));
+  const unreadCount = unread.data?.count ?? 0;
+
+  const linkItems = (links: HeaderLink[]): NonNullable<MenuProps['items']> =>
+    links.map((link) => ({
+      key: link.to,
+      label: (
+        <span data-testid={`header-link-${link.key}`}>
+          {t(link.labelKey)}
+          {link.dot && <span className="shell-dot shell-dot-inline" aria-hidden />}
+        </span>
+      ),
+    }));
+
+  const settings = settingsLinks(context);
+  const links = linkItems(userLinks({ ...context, unreadCount }));
+  const userItems: NonNullable<MenuProps['items']> = [
+    ...links,
+    ...(links.length > 0 ? [{ type: 'divider' as const }] : []),
+    {
+      key: 'logout',
+      icon: <LogoutOutlined />,
+      label: <span data-testid="logout">{t('header.logout')}</span>,
+    },
+  ];
+
+  return (
+    <Layout.Header className="shell-header">
+      <Button
+        type="text"
+        icon={sidebarOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        onClick={onToggleSidebar}
+        aria-label={t(sidebarOpen ? 'header.collapseSidebar' : 'header.expandSidebar')}
+        aria-expanded={sidebarOpen}
+        data-testid="sidebar-toggle"
+      />
+      <Link to="/" className="shell-logo" aria-label="NetConsole">
+        <Logo size={26} inverse />
+      </Link>
+      <div className="shell-header-spacer" />
+      <Tooltip title={t('header.help')}>
+        <Button
+          type="text"
+          icon={<QuestionCircleOutlined />}
+          onClick={onToggleHelp}
+          aria-label={t('header.help')}
+          aria-pressed={helpOpen}
+          className={helpOpen ? 'shell-header-active' : undefined}
+          data-testid="help-toggle"
+        />
+      </Tooltip>
+      <LanguageSelect />
+      {settings.length > 0 && (
+        <Dropdown
+          trigger={['click']}
+          menu={{ items: linkItems(settings), onClick: ({ key }) => void navigate(key) }}
+        >
+          <Button
+            type="text"
+            icon={<SettingOutlined />}
+            aria-label={t('header.settings')}
+            data-testid="settings-menu"
+          />
+        </Dropdown>
+      )}
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: userItems,
+          onClick: ({ key }) => {
+            if (key === 'logout') logout.mutate();
+            else void navigate(key);
+          },
+        }}
+      >
+        <Button type="text" className="shell-user" data-testid="user-menu">
+          {/* A styled span rather than antd Avatar and Badge: both would weigh on every first load. */}
+          <span className="shell-avatar">
+            <UserOutlined />
+            {unreadCount > 0 && <span className="shell-dot" data-testid="unread-dot" />}
+          </span>
+          <span className="shell-user-name">{user.Name || user.Username}</span>
+          <DownOutlined style={{ fontSize: 10 }} />
+        </Button>
+      </Dropdown>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,157 @@
+import type { ComponentType } from 'react';
+import { DashboardOutlined, TeamOutlined } from '@ant-design/icons';
+import type { RouteRole } from '@netconsole/contract';
+import { routeAllowed } from '@netconsole/contract';
+import type { LoginModel } from '#shared/session.ts';
+
+/**
+ * The one navigation registry (docs/style.md §7): it feeds the router, the sidebar menu, the
+ * header menus and the guard. Adding a screen is one entry here plus its feature folder.
+ */
+
+export type PageModule = { default: ComponentType };
+export type PageLoader = () => Promise<PageModule>;
+
+export interface NavEntry {
+  /** Absolute path, the same string the help words and tabs are keyed by. */
+  path: string;
+  /** Key in the `app` i18n namespace. */
+  titleKey: string;
+  icon?: ComponentType;
+  /** Route roles of spec §6; none means every signed-in user. */
+  roles?: readonly RouteRole[];
+  /** Shown only in this production mode (spec §2: e.g. /log/alarm cloud, /deviceconf/acSet controller). */
+  mode?: LoginModel;
+  /** Routable but not in the menu (detail and form screens). */
+  hidden?: boolean;
+  /** The screen; a group without a page redirects to its first permitted child. */
+  page?: PageLoader;
+  children?: readonly NavEntry[];
+}
+
+export const HOME_PATH = '/dashboard';
+export const LOGIN_PATH = '/login';
+export const NOT_FOUND_PATH = '/404';
+
+/** spec §2: the only paths reachable without a token. Their pages arrive with later issues. */
+export const PUBLIC_PATHS: readonly string[] = [
+  '/login',
+  '/approve',
+  '/prenew',
+  '/recharge',
+  '/forgotpwd',
+  '/wechat',
+  '/appTopo',
+];
+/** With a token these go to the root instead (spec §2). */
+export const SIGNED_OUT_ONLY_PATHS: readonly string[] = ['/login', '/forgotpwd'];
+
+/** Screens outside the main layout (no top bar, no sidebar). */
+export const STANDALONE_PAGES: Readonly<Record<string, PageLoader>> = {
+  [LOGIN_PATH]: () => import('#features/user/pages/login-page.tsx'),
+  [NOT_FOUND_PATH]: () => import('./pages/not-found-page.tsx'),
+};
+
+/** The main layout's screens, in menu order. */
+export const NAVIGATION: readonly NavEntry[] = [
+  {
+    path: HOME_PATH,
+    titleKey: 'nav.dashboard',
+    icon: DashboardOutlined,
+    page: () => import('#features/dashboard/pages/dashboard-page.tsx'),
+  },
+  {
+    // spec §2: account management, the tenant's co-administrators (route role adduser).
+    path: '/user/list',
+    titleKey: 'nav.userList',
+    icon: TeamOutlined,
+    roles: ['adduser'],
+    page: () => import('#features/user/pages/user-list-page.tsx'),
+  },
+];
+
+/** spec §2 "Compact menu": the flat list the collapsed sidebar shows, where those screens exist. */
+export const COMPACT_MENU_PATHS: readonly string[] = [
+  '/dashboard',
+  '/device/list',
+  '/device/clientinfo',
+  '/flow/list',
+  '/flow/user',
+  '/flow/listAP',
+  '/flow/listClient',
+  '/flow/realtimedata',
+];
+
+export interface Viewer {
+  roles: readonly RouteRole[];
+  mode: LoginModel | null;
+}
+
+function entryAllowed(entry: NavEntry, viewer: Viewer): boolean {
+  return routeAllowed(entry.roles, viewer.roles) && (!entry.mode || entry.mode === viewer.mode);
+}
+
+/**
+ * The entries this viewer may open (spec §2): an entry is dropped when its roles share nothing
+ * with the viewer's or its mode differs; children are filtered the same way, and a group whose
+ * children are all dropped goes too.
+ */
+export function permittedEntries(entries: readonly NavEntry[], viewer: Viewer): NavEntry[] {
+  const result: NavEntry[] = [];
+  for (const entry of entries) {
+    if (!entryAllowed(entry, viewer)) continue;
+    if (!entry.children) {
+      result.push(entry);
+      continue;
+    }
+    const children = permittedEntries(entry.children, viewer);
+    if (children.length > 0 || entry.page) result.push({ ...entry, children });
+  }
+  return result;
+}
+
+/** Permitted entries without the hidden ones: what the sidebar shows. */
+export function menuEntries(entries: readonly NavEntry[], viewer: Viewer): NavEntry[] {
+  return permittedEntries(entries, viewer).flatMap((entry) => {
+    if (entry.hidden) return [];
+    if (!entry.children) return [entry];
+    const children = menuEntries(entry.children, viewer);
+    return children.length > 0 || entry.page ? [{ ...entry, children }] : [];
+  });
+}
+
+export function flattenEntries(entries: readonly NavEntry[]): NavEntry[] {
+  return entries.flatMap((entry) => [entry, ...flattenEntries(entry.children ?? [])]);
+}
+
+export function findEntry(path: string, entries: readonly NavEntry[] = NAVIGATION): NavEntry | undefined {
+  return flattenEntries(entries).find((entry) => entry.path === path);
+}
+
+/** The entry's own rule and every ancestor's: a child of a forbidden group is forbidden too. */
+export function isPathPermitted(
+  path: string,
+  viewer: Viewer,
+  entries: readonly NavEntry[] = NAVIGATION,
+): boolean {
+  return flattenEntries(permittedEntries(entries, viewer)).some((entry) => entry.path === path);
+}
+
+export function compactMenu(
+  entries: readonly NavEntry[],
+  viewer: Viewer,
+  paths: readonly string[] = COMPACT_MENU_PATHS,
+): NavEntry[] {
+  const visible = flattenEntries(menuEntries(entries, viewer));
+  return paths.flatMap((path) => visible.filter((entry) => entry.path === path && entry.page));
+}
+
+/** Where a group's own path leads: its first permitted child with a screen. */
+export function firstPage(entry: NavEntry, viewer: Viewer): string | undefined {
+  if (entry.page) return entry.path;
+  for (const child of permittedEntries(entry.children ?? [], viewer)) {
+    const target = firstPage(child, viewer);
+    if (target) return target;
+  }
+  return undefined;
+}

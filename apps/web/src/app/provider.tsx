@@ -1,0 +1,35 @@
+import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { ConfigProvider, type ThemeConfig } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { notifierDemanded, subscribeNotifierDemand } from '#shared/notify.ts';
+import { createQueryClient } from './query-client.ts';
+
+const NotifierBridge = lazy(() => import('./notifier-bridge.tsx'));
+
+/** Mounts antd's message API when the first toast is raised (see shared/notify.ts). */
+function Toasts() {
+  const demanded = useSyncExternalStore(subscribeNotifierDemand, notifierDemanded);
+  return demanded ? (
+    <Suspense fallback={null}>
+      <NotifierBridge />
+    </Suspense>
+  ) : null;
+}
+
+const theme: ThemeConfig = {
+  token: { colorPrimary: '#1668dc', borderRadius: 6 },
+  components: {
+    Layout: { headerBg: '#0b1d3a', headerHeight: 56, headerPadding: '0 16px', bodyBg: '#f5f7fb' },
+  },
+};
+
+export function AppProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ConfigProvider locale={locale} theme={theme}>
+      <Toasts />
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </ConfigProvider>
+  );
+}

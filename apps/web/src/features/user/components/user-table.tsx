@@ -1,0 +1,171 @@
+import type { HTMLAttributes } from 'react';
+import { Badge, Button, Popconfirm, Space, Table, Tag, Tooltip, type ButtonProps, type TableProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { AccountState, type TenantUserItem } from '@netconsole/contract';
+import { formatDateTime } from '#shared/format.ts';
+import type { TenantUserSort } from '../api/get-tenant-users.ts';
+import { OPERATION_FLAGS } from './user-form-rules.ts';
+import { sortOrderOf, toServerSort, type SortOrder } from './user-list-sort.ts';
+
+const OPERATION_COLOR: Record<string, string> = { Certified: 'green', Analysis: 'purple', Financial: 'gold' };
+
+export interface UserTableProps {
+  users: readonly TenantUserItem[];
+  loading: boolean;
+  sort: TenantUserSort;
+  onSort: (sort: TenantUserSort) => void;
+  onEdit: (user: TenantUserItem) => void;
+  onToggleBlock: (user: TenantUserItem) => void;
+  onResetPassword: (user: TenantUserItem) => void;
+  onRemove: (user: TenantUserItem) => Promise<unknown>;
+  /** The account a block or unblock is being sent for. */
+  blockingId?: string;
+}
+
+const time = (value: number | null) => (value ? formatDateTime(value) : '—');
+
+/** The co-administrators; sorting is the server's, paging sits below the table. */
+export function UserTable(props: UserTableProps) {
+  const { users, loading, sort, onSort, blockingId } = props;
+  const { t } = useTranslation('user');
+
+  const columns: TableProps<TenantUserItem>['columns'] = [
+    {
+      key: 'Username',
+      dataIndex: 'Username',
+      title: t('list.column.username'),
+      sorter: true,
+      sortOrder: sortOrderOf(sort, 'Username'),
+      render: (value: string) => <span className="user-list-username">{value}</span>,
+    },
+    {
+      key: 'Name',
+      dataIndex: 'Name',
+      title: t('list.column.name'),
+      sorter: true,
+      sortOrder: sortOrderOf(sort, 'Name'),
+    },
+    { key: 'Email', dataIndex: 'Email', title: t('list.column.email'), render: (v: string) => v || '—' },
+    { key: 'Phone', dataIndex: 'Phone', title: t('list.column.phone'), render: (v: string) => v || '—' },
+    {
+      key: 'Operation',
+      title: t('list.column.permissions'),
+      render: (_, user) => {
+        const granted = OPERATION_FLAGS.filter((flag) => user.Operation[flag]);
+        if (granted.length === 0) return <span className="user-list-muted">{t('list.noPermissions')}</span>;
+        return (
+          <Space size={[0, 4]} wrap>
+            {granted.map((flag) => (
+              <Tag key={flag} color={OPERATION_COLOR[flag]}>
+                {t(`operation.${flag}`)}
+              </Tag>
+            ))}
+          </Space>
+        );
+      },
+    },
+    {
+      key: 'Status',
+      title: t('list.column.status'),
+      render: (_, user) => (
+        <Space size={6} className="user-list-status">
+          <Tooltip title={t(user.Online ? 'list.online' : 'list.offline')}>
+            <Badge
+              status={user.Online ? 'success' : 'default'}
+              aria-label={t(user.Online ? 'list.online' : 'list.offline')}
+              data-online={user.Online}
+            />
+          </Tooltip>
+          {user.Status === AccountState.Blocked ? (
+            <Tag color="red">{t('list.status.blocked')}</Tag>
+          ) : (
+            <Tag color="blue">{t('list.status.normal')}</Tag>
+          )}
+        </Space>
+      ),
+    },
+    {
+      key: 'LastLogin',
+      dataIndex: 'LastLogin',
+      title: t('list.column.lastLogin'),
+      render: time,
+    },
+    {
+      key: 'CreateTime',
+      dataIndex: 'CreateTime',
+      title: t('list.column.createTime'),
+      sorter: true,
+      sortOrder: sortOrderOf(sort, 'CreateTime'),
+      // The default order is this column's: toggle between the two ways rather than clear it.
+      sortDirections: ['ascend', 'descend', 'ascend'],
+      render: time,
+    },
+    {
+      key: 'actions',
+      title: t('list.column.actions'),
+      fixed: 'right',
+      render: (_, user) => {
+        const blocked = user.Status === AccountState.Blocked;
+        return (
+          <Space size={0} className="user-list-actions">
+            <Button type="link" size="small" onClick={() => props.onEdit(user)} data-testid={`user-edit-${user.Username}`}>
+              {t('list.action.edit')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              danger={!blocked}
+              loading={blockingId === user._id}
+              onClick={() => props.onToggleBlock(user)}
+              data-testid={`user-block-${user.Username}`}
+            >
+              {t(blocked ? 'list.action.unblock' : 'list.action.block')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => props.onResetPassword(user)}
+              data-testid={`user-reset-${user.Username}`}
+            >
+              {t('list.action.resetPassword')}
+            </Button>
+            <Popconfirm
+              title={t('list.remove.title', { username: user.Username })}
+              description={t('list.remove.description')}
+              okText={t('list.remove.ok')}
+              cancelText={t('form.cancel')}
+              okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
+              onConfirm={() => props.onRemove(user)}
+            >
+              <Button type="link" size="small" danger data-testid={`user-remove-${user.Username}`}>
+                {t('list.action.remove')}
+              </Button>
+            </Popconfirm>
+          </Space>
+        );
+      },
+    },
+  ];
+
+  const onChange: TableProps<TenantUserItem>['onChange'] = (_pagination, _filters, sorter) => {
+    const one = Array.isArray(sorter) ? sorter[0] : sorter;
+    onSort(toServerSort(one?.columnKey, one?.order as SortOrder | null | undefined));
+  };
+
+  return (
+    <Table<TenantUserItem>
+      rowKey="_id"
+      size="middle"
+      columns={columns}
+      dataSource={users as TenantUserItem[]}
+      loading={loading}
+      pagination={false}
+      onChange={onChange}
+      onRow={(user) => ({ 'data-testid': `user-row-${user.Username}` }) as HTMLAttributes<HTMLElement>}
+      scroll={{ x: 'max-content' }}
+      showSorterTooltip={false}
+      locale={{ emptyText: t('list.empty') }}
+      data-testid="user-table"
+    />
+  );
+}

@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, Input } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { AccountState, DEFAULT_LIMIT, type TenantUserItem } from '@netconsole/contract';
+import { Pagination } from '#shared/components/pagination.tsx';
+import { notify } from '#shared/notify.ts';
+import { useTenantUsers, type TenantUserParams } from '../api/get-tenant-users.ts';
+import { useRemoveTenantUser } from '../api/remove-tenant-user.ts';
+import { useUpdateTenantUser } from '../api/update-tenant-user.ts';
+import { ResetPasswordModal } from '../components/reset-password-modal.tsx';
+import { UserFormModal } from '../components/user-form-modal.tsx';
+import { DEFAULT_SORT } from '../components/user-list-sort.ts';
+import { UserTable } from '../components/user-table.tsx';
+import './user-list-page.css';
+
+/** The server refuses longer searches (tenantUserQuery). */
+const SEARCH_MAX = 32;
+const SEARCH_DELAY_MS = 400;
+
+type Dialog = { kind: 'add' } | { kind: 'edit' | 'reset'; user: TenantUserItem } | null;
+
+/** A new search starts at page 1; the same search leaves the list alone. */
+function withSearch(params: TenantUserParams, value: string): TenantUserParams {
+  const search = value.trim();
+  return params.search === search ? params : { ...params, search, page: 1 };
+}
+
+/**
+ * spec §2 /user/list (route role adduser): the tenant's co-administrators — search, add, edit,
+ * block or unblock, reset the password, remove. Every change refetches the list; a refusal toasts
+ * the server's message (the app's one error policy).
+ */
+export default function UserListPage() {
+  const { t } = useTranslation('user');
+  const [params, setParams] = useState<TenantUserParams>({
+    page: 1,
+    limit: DEFAULT_LIMIT,
+    sort: DEFAULT_SORT,
+    search: '',
+  });
+  const [typed, setTyped] = useState('');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const users = useTenantUsers(params);
+  const update = useUpdateTenantUser();
+  const remove = useRemoveTenantUser();
+
+  // Typing searches once the user pauses; Enter or the button searches at once.
+  useEffect(() => {
+    const timer = setTimeout(() => setParams((p) => withSearch(p, typed)), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+
+  // A removal can empty the last page: show the one before it.
+  const count = users.data?.count;
+  useEffect(() => {
+    if (count === undefined) return;
+    const lastPage = Math.max(1, Math.ceil(count / params.limit));
+    if (params.page > lastPage) setParams((p) => ({ ...p, page: lastPage }));
+  }, [count, params.limit, params.page]);
+
+  const toggleBlock = (user: TenantUserItem) => {
+    const blocking = user.Status !== AccountState.Blocked;
+    update.mutate(
+      { _id: user._id, Status: blocking ? AccountState.Blocked : AccountState.Normal },
+      {
+        onSuccess: () =>
+          notify.success(t(blocking ? 'list.message.blocked' : 'list.message.unblocked', { username: user.Username })),
+      },
+    );
+  };
+
+  const removeUser = (user: TenantUserItem) =>
+    remove.mutateAsync(user._id).then(
+      (reply) => notify.success(reply.message || t('list.message.removed')),
+      // Already toasted by the app's error policy; the confirmation just closes.
+      () => undefined,
+    );
+
+  return (
+    <Card className="user-list" data-testid="user-list-page">
+      <div className="user-list-toolbar">
+        <Input.Search
+          className="user-list-search"
+          placeholder={t('list.searchPlaceholder')}
+          aria-label={t('list.searchPlaceholder')}
+          allowClear
+          maxLength={SEARCH_MAX}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          onSearch={(value) => {
+            setTyped(value);
+            setParams((p) => withSearch(p, value));
+          }}
+          data-testid="user-search"
+        />
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })} data-testid="user-add">
+          {t('list.add')}
+        </Button>
+      </div>
+      <UserTable
+        users={users.data?.list ?? []}
+        loading={users.isFetching}
+        sort={params.sort}
+        onSort={(sort) => setParams((p) => (p.sort === sort ? p : { ...p, sort, page: 1 }))}
+        onEdit={(user) => setDialog({ kind: 'edit', user })}
+        onToggleBlock={toggleBlock}
+        onResetPassword={(user) => setDialog({ kind: 'reset', user })}
+        onRemove={removeUser}
+        blockingId={update.isPending ? update.variables._id : undefined}
+      />
+      <div className="user-list-pagination">
+        <Pagination
+          total={users.data?.count ?? 0}
+          page={params.page}
+          limit={params.limit}
+          onChange={(page, limit) => setParams((p) => ({ ...p, page, limit }))}
+        />
+      </div>
+      {dialog?.kind === 'add' && <UserFormModal onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'edit' && <UserFormModal user={dialog.user} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'reset' && <ResetPasswordModal user={dialog.user} onClose={() => setDialog(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage } from './support/browser.ts';
+import { DEMO, DEMO_OPS, eventually, pathOf, signIn, signOut } from './support/console.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('sign-in', () => {
+  it('signs in to the dashboard and out again; the shell is then closed', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO);
+    expect(pathOf(page)).toBe('/dashboard');
+    expect(await page.getByTestId('dashboard-welcome').textContent()).toContain('Demo Tenant');
+    await signOut(page);
+    await page.goto('/dashboard');
+    await page.waitForURL('**/login');
+    expect(pathOf(page)).toBe('/login');
+    await context.close();
+  });
+
+  it('shows the server’s localized error for a wrong password, in English and in Chinese', async () => {
+    for (const [lang, text] of [
+      ['en', 'Account name or password error'],
+      ['zh', '账号或密码错误'],
+    ] as const) {
+      const { context, page } = await newPage(browser, { lang });
+      await page.goto('/login');
+      await page.getByTestId('login-username').fill(DEMO_OPS.username);
+      await page.getByTestId('login-password').fill('wrong-pass1');
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('login-error').waitFor();
+      expect(await page.getByTestId('login-error').textContent()).toContain(text);
+      expect(pathOf(page)).toBe('/login');
+      await context.close();
+    }
+  });
+
+  it('checks the lengths of spec §5 before sending', async () => {
+    const { context, page } = await newPage(browser);
+    let posted = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/v1/user/login')) posted++;
+    });
+    await page.goto('/login');
+    await page.getByTestId('login-username').fill('abc');
+    await page.getByTestId('login-password').fill('12345');
+    await page.getByTestId('login-submit').click();
+    await page.locator('.ant-form-item-explain-error').first().waitFor();
+    expect(await page.locator('.ant-form-item-explain-error').count()).toBe(2);
+    expect(posted).toBe(0);
+    await context.close();
+  });
+
+  it('ends the first browser’s session when the same account signs in elsewhere (4011)', async () => {
+    const first = await newPage(browser);
+    await signIn(first.page, DEMO);
+    const second = await newPage(browser);
+    await signIn(second.page, DEMO);
+
+    // The first browser's next call to the server learns it was signed in elsewhere.
+    await first.page.getByTestId('menu-/user/list').click();
+    await first.page.getByText('Your account signed in elsewhere').waitFor();
+    await eventually(() => pathOf(first.page) === '/login', 8000);
+    expect(await first.page.evaluate(() => document.cookie)).not.toMatch(/(^|; )Token=/);
+
+    // The second one carries on.
+    await second.page.getByTestId('menu-/user/list').click();
+    await second.page.getByTestId('user-list-page').waitFor();
+    await first.context.close();
+    await second.context.close();
+  });
+});
