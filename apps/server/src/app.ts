@@ -104,7 +104,7 @@ export async function buildApp(
     throttle: config.loginThrottle,
     tenants,
   });
-  const coAdmins = new CoAdminService(store.db, clock, users);
+  const coAdmins = new CoAdminService(store.db, clock, users, tenants);
   const tenantAdmin = new TenantAdminService(store.db, clock, tenants, users, config.publicUrl);
   const notify = createNotify(config.notify, store.db, clock);
   const codes = new VerificationCodes(store.db, clock);

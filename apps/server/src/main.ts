@@ -48,6 +48,10 @@ async function main(): Promise<void> {
     );
     lines.push(`  Demo co-administrator: ${DEMO_COADMIN.username} / ${DEMO_COADMIN.password}`);
   }
+  const n = config.notify;
+  lines.push(
+    `  Mail: ${n.smtpUrl ? `SMTP ${new URL(n.smtpUrl).host}` : 'outbox (SMTP_URL not set)'};  SMS: ${n.sms ? new URL(n.sms.url).host : 'outbox (SMS_* not set)'}`,
+  );
   lines.push(`  API docs: ${url}/docs`, '');
   console.log(lines.join('\n'));
 }

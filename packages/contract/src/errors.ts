@@ -48,6 +48,7 @@ export const ErrorCode = {
   PasswordWeak: 11024,
   EmailFormat: 11025,
   PhoneFormat: 11026,
+  NameDuplicated: 11027,
 
   // 12xxx devices
   DeviceMacFormat: 12001,
@@ -272,6 +273,7 @@ const catalogue = {
   },
   11025: { en: 'Invalid e-mail address', zh: '邮箱地址格式错误' },
   11026: { en: 'Invalid mobile phone number', zh: '手机号码格式错误' },
+  11027: { en: 'Another account of this tenant already has this name', zh: '该租户下已有账号使用此名称' },
 
   12001: { en: 'Invalid device MAC address format', zh: '设备 MAC 地址格式错误' },
   12002: { en: 'A device with this MAC address already exists', zh: '该 MAC 地址的设备已存在' },

@@ -25,7 +25,8 @@ export interface Operation {
 /**
  * spec §6: a tenant-level sub-user takes certified, analysis and financial from its own
  * Operation and never adduser; other users take them from the tenant's Operation, AddUser
- * included. The administrator holds every route role.
+ * included. The administrator holds every route role. A sub-user never holds more than its
+ * tenant: a tenant cannot grant what it was not granted.
  */
 export function deriveRouteRoles(input: {
   role: number;
@@ -36,11 +37,12 @@ export function deriveRouteRoles(input: {
   if (input.role === AccountRole.Administrator) return [...ROUTE_ROLES];
   const roles: RouteRole[] = ['user'];
   const sub = input.type === AccountType.CoAdministrator;
-  const op = sub ? input.ownOperation : input.tenantOperation;
-  if (op?.Certified) roles.push('certified');
-  if (op?.Analysis) roles.push('analysis');
-  if (op?.Financial) roles.push('financial');
-  if (!sub && op?.AddUser) roles.push('adduser');
+  const tenant = input.tenantOperation;
+  const own = sub ? input.ownOperation : tenant;
+  if (own?.Certified && tenant?.Certified) roles.push('certified');
+  if (own?.Analysis && tenant?.Analysis) roles.push('analysis');
+  if (own?.Financial && tenant?.Financial) roles.push('financial');
+  if (!sub && tenant?.AddUser) roles.push('adduser');
   return roles;
 }
 

@@ -58,6 +58,8 @@ export function isResetCode(value: string): boolean {
 
 export const strongPassword = z.string().refine(isStrongPassword, { error: 'weak password' });
 export const mobilePhone = z.string().trim().regex(MOBILE_PHONE_RE, { error: 'check phone' });
+/** A mainland mobile number in its stored form: the 11 digits, whatever prefix was typed. */
+export const phoneNumber = mobilePhone.transform((v) => v.slice(-11));
 export const digitCode = (length: 5 | 6) =>
   z
     .string()

@@ -2,11 +2,8 @@
  * The personal centre (/user/index) and password recovery (/forgotpwd): spec §2, §5 and §7.
  */
 import { z } from 'zod';
-import { digitCode, email, mobilePhone, resetCode, strongPassword } from '../validators.ts';
+import { digitCode, email, phoneNumber, resetCode, strongPassword } from '../validators.ts';
 import { displayName, loginPassword, loginReply } from './user.ts';
-
-/** A mainland mobile number in its stored form: the 11 digits, whatever prefix was typed. */
-export const phoneNumber = mobilePhone.transform((v) => v.slice(-11));
 
 /** The new password of a change or a reset: the login length rule and the strength rule. */
 const newPassword = loginPassword.pipe(strongPassword);

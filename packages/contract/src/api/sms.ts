@@ -1,6 +1,6 @@
 /** SMS codes (spec §7 SMS): the forgot-password code for now; portal sign-in codes come later. */
 import { z } from 'zod';
-import { phoneNumber } from './account.ts';
+import { phoneNumber } from '../validators.ts';
 
 export const SMS_CODE_TYPES = ['forgot'] as const;
 

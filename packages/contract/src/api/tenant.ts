@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { listReply, pageQuery } from '../paging.ts';
 import { email, strongPassword } from '../validators.ts';
-import { phoneNumber } from './account.ts';
+import { phoneNumber } from '../validators.ts';
 import { accountName, displayName, loginPassword } from './user.ts';
 
 /** A discount in percent off the list price: 0 none, 100 free. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listReply, pageQuery } from '../paging.ts';
 import { ROUTE_ROLES } from '../roles.ts';
-import { mobilePhone, strongPassword } from '../validators.ts';
+import { email, phoneNumber, strongPassword } from '../validators.ts';
 import { ACCOUNT_NAME_LENGTH as NAME, PASSWORD_LENGTH as PASSWORD } from '../validators.ts';
 
 /** spec §5: whitespace trimmed before sending; account name 4-12 chars, password 6-18. */
@@ -88,10 +88,15 @@ export const coAdminOperation = z.object({
 
 /** A person's display name (co-administrators, personal information). */
 export const displayName = z.string().trim().min(1).max(32);
-const optionalEmail = z.union([z.literal(''), z.email().max(254)]);
-const optionalPhone = z.union([z.literal(''), mobilePhone]);
+// The same rules as the personal centre's, so a form that passes is not refused by the server.
+const optionalEmail = z.union([z.literal(''), email]);
+const optionalPhone = z.union([z.literal(''), phoneNumber]);
+
+/** The administrator names the tenant whose accounts it manages; a tenant's own is implied. */
+const tenantChoice = z.string().min(1).max(64).optional();
 
 export const addTeUserBody = z.object({
+  TenantId: tenantChoice,
   Username: accountName,
   Password: loginPassword.pipe(strongPassword),
   Name: displayName,
@@ -123,6 +128,7 @@ export const TENANT_USER_SORTS = [
   '-Name',
 ] as const;
 export const tenantUserQuery = pageQuery.extend({
+  TenantId: tenantChoice,
   sort: z.enum(TENANT_USER_SORTS).default('-CreateTime'),
   /** Search in account name and name. */
   search: z.string().trim().max(32).optional(),

@@ -145,6 +145,20 @@ describe('POST /v1/dashboard/uploadLogo', () => {
   });
 });
 
+describe('multipart bodies', () => {
+  it('are taken by the logo upload only; other routes refuse them (4150)', async () => {
+    const f = form(jpeg(100));
+    const res = await h.app.inject({
+      method: 'PUT',
+      url: '/v1/user/updateUserInfo',
+      headers: { ...bearer(alfaToken), ...f.headers },
+      payload: f.payload,
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().code).toBe(4150);
+  });
+});
+
 describe('GET /files/logos/…', () => {
   it('answers 404 for unknown or malformed names', async () => {
     expect((await h.app.inject({ url: `/files/logos/${alfa.tenant.id}/nope.jpg` })).statusCode).toBe(404);

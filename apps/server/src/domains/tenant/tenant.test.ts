@@ -157,8 +157,8 @@ describe('PUT /v1/tenant/update', () => {
     const subToken = (await login(h, 'alfasub')).body.Token;
     const res = await call('PUT', '/v1/tenant/update', adminToken, { _id: alfa.tenant.id, Status: 2 });
     expect(res.json().Status).toBe(2);
-    expect((await call('GET', '/v1/user/getCurrentUser', alfaToken)).statusCode).toBe(401);
-    expect((await call('GET', '/v1/user/getCurrentUser', subToken)).statusCode).toBe(401);
+    expect((await call('GET', '/v1/user/getCurrentUser', alfaToken)).statusCode).toBe(403);
+    expect((await call('GET', '/v1/user/getCurrentUser', subToken)).statusCode).toBe(403);
     const online = await h.store.db
       .selectFrom('users')
       .select('online')
@@ -207,7 +207,7 @@ describe('DELETE /v1/tenant/disabled/{id}', () => {
       .where('id', '=', alfa.tenant.id)
       .executeTakeFirstOrThrow();
     expect(row.status).toBe(0);
-    expect((await call('GET', '/v1/user/getCurrentUser', alfaToken)).statusCode).toBe(401);
+    expect((await call('GET', '/v1/user/getCurrentUser', alfaToken)).statusCode).toBe(403);
     expect((await login(h, 'alfasub')).body.code).toBe(ErrorCode.TenantAbnormal);
     expect((await call('GET', '/v1/tenant/list', adminToken)).json().count).toBe(0);
     expect((await call('GET', '/v1/tenant/list?Status=0', adminToken)).json().count).toBe(1);

@@ -12,6 +12,7 @@ import { hashPassword } from '../../platform/auth/passwords.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Clock } from '../../platform/ids.ts';
 import type { Db } from '../../platform/store/db.ts';
+import type { TenantService } from '../tenant/service.ts';
 import type { UserService } from './service.ts';
 import {
   endUserSessions,
@@ -56,17 +57,35 @@ export class CoAdminService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly users: UserService,
+    private readonly tenants: TenantService,
   ) {}
 
-  private tenantOf(scope: Scope): string {
-    if (!scope.tenantId) throw new AppError(ErrorCode.NoAccessRights);
-    return scope.tenantId;
+  /**
+   * Whose co-administrators: a tenant's own; the administrator (no tenant of its own) names one.
+   * Not 4012: that code ends a browser session, and the administrator may be here.
+   */
+  private tenantOf(scope: Scope, chosen?: string): string {
+    if (!scope.admin) {
+      if (!scope.tenantId) throw new AppError(ErrorCode.NoAccessRights);
+      return scope.tenantId;
+    }
+    if (!chosen) throw new AppError(ErrorCode.TenantNotFound);
+    return chosen;
+  }
+
+  private async refuseTakenContacts(email: string | undefined, phone: string | undefined, exceptId?: string) {
+    if (email && (await this.users.emailTaken(email, exceptId)))
+      throw new AppError(ErrorCode.EmailRegistered);
+    if (phone && (await this.users.phoneTaken(phone, exceptId))) throw new AppError(ErrorCode.PhoneBound);
   }
 
   async add(scope: Scope, body: AddTeUserBody): Promise<TenantUserItem> {
-    const tenantId = this.tenantOf(scope);
+    const tenantId = this.tenantOf(scope, body.TenantId);
+    if (scope.admin && !(await this.tenants.get(scope, tenantId)))
+      throw new AppError(ErrorCode.TenantNotFound);
     if (await tenantNameTaken(this.db, scope, tenantId, body.Name))
-      throw new AppError(ErrorCode.AccountNameDuplicated);
+      throw new AppError(ErrorCode.NameDuplicated);
+    await this.refuseTakenContacts(body.Email, body.Phone);
     const row = await this.users.createCoAdministrator(scope, tenantId, {
       username: body.Username,
       password: body.Password,
@@ -80,9 +99,15 @@ export class CoAdminService {
 
   async list(
     scope: Scope,
-    q: { page: number; limit: number; sort: string; search?: string | undefined },
+    q: {
+      page: number;
+      limit: number;
+      sort: string;
+      search?: string | undefined;
+      TenantId?: string | undefined;
+    },
   ): Promise<ListReply<TenantUserItem>> {
-    const tenantId = this.tenantOf(scope);
+    const tenantId = this.tenantOf(scope, q.TenantId);
     const { rows, count } = await pageTenantUsers(this.db, scope, tenantId, {
       type: AccountType.CoAdministrator,
       search: q.search,
@@ -103,11 +128,11 @@ export class CoAdminService {
   }
 
   async update(scope: Scope, body: UpdateUserBody): Promise<TenantUserItem> {
-    const tenantId = this.tenantOf(scope);
     const u = await this.requireCoAdmin(scope, body._id);
-    if (body.Name !== undefined && (await tenantNameTaken(this.db, scope, tenantId, body.Name, u.id))) {
-      throw new AppError(ErrorCode.AccountNameDuplicated);
+    if (body.Name !== undefined && (await tenantNameTaken(this.db, scope, u.tenant_id!, body.Name, u.id))) {
+      throw new AppError(ErrorCode.NameDuplicated);
     }
+    await this.refuseTakenContacts(body.Email, body.Phone, u.id);
     const now = this.clock();
     await updateUser(this.db, scope, u.id, {
       ...(body.Name !== undefined && { name: body.Name }),
@@ -125,13 +150,13 @@ export class CoAdminService {
     // A blocked account or a new password ends the sessions it had.
     if (body.Status === AccountState.Blocked || body.Password !== undefined) {
       await endUserSessions(this.db, u.id, 'disabled', now);
+      await updateUser(this.db, scope, u.id, { online: 0 });
     }
     return item((await findUser(this.db, scope, u.id))!);
   }
 
   /** DELETE disabled/{id}: the account is abandoned (state 0) and signed out. */
   async disable(scope: Scope, id: string): Promise<void> {
-    this.tenantOf(scope);
     const u = await this.requireCoAdmin(scope, id);
     const now = this.clock();
     await updateUser(this.db, scope, u.id, { status: AccountState.Abandoned, online: 0, updated_at: now });

@@ -51,8 +51,15 @@ describe('co-administrators', () => {
     for (let i = 0; i < 12; i++) {
       h.clock.advance(1000);
       expect(
-        (await add(alfaToken, { ...newSub, Username: `alfa${String(i).padStart(3, '0')}`, Name: `Op ${i}` }))
-          .statusCode,
+        (
+          await add(alfaToken, {
+            ...newSub,
+            Username: `alfa${String(i).padStart(3, '0')}`,
+            Name: `Op ${i}`,
+            Email: '',
+            Phone: '',
+          })
+        ).statusCode,
       ).toBe(200);
     }
     const first = (await h.app.inject({ url: '/v1/user/tenantUser', headers: bearer(alfaToken) })).json();
@@ -101,6 +108,37 @@ describe('co-administrators', () => {
     expect(row).toMatchObject({ name: 'alfa Sub', status: 1 });
   });
 
+  it('lets the administrator manage a named tenant’s co-administrators, without ending its session', async () => {
+    await h.services.users.createAdministrator({ username: 'root', password: 'pass1234', name: 'Root' });
+    const root = (await login(h, 'root')).body.Token;
+    const none = await h.app.inject({ url: '/v1/user/tenantUser', headers: bearer(root) });
+    expect(none.statusCode).toBe(404);
+    expect(none.json().code).toBe(ErrorCode.TenantNotFound);
+    const list = await h.app.inject({
+      url: `/v1/user/tenantUser?TenantId=${bravo.tenant.id}`,
+      headers: bearer(root),
+    });
+    expect(list.json().list.map((u: { Username: string }) => u.Username)).toEqual(['bravosub']);
+    expect((await add(root, { ...newSub, TenantId: bravo.tenant.id })).statusCode).toBe(200);
+    expect(
+      (await add(root, { ...newSub, Username: 'ghostops', TenantId: 'no-such-tenant' })).json().code,
+    ).toBe(ErrorCode.TenantNotFound);
+    expect((await h.app.inject({ url: '/v1/user/getCurrentUser', headers: bearer(root) })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('never gives a co-administrator more than its tenant holds', async () => {
+    const lite = await seedTenant(
+      h,
+      'lite',
+      { Certified: false, Analysis: true, Financial: false, AddUser: true },
+      { Certified: true, Analysis: true, Financial: true },
+    );
+    expect(lite.sub.username).toBe('litesub');
+    expect((await login(h, 'litesub')).body.Roles).toEqual(['user', 'analysis']);
+  });
+
   it('cannot be managed by a co-administrator (no adduser) nor reach the tenant owner', async () => {
     const subToken = (await login(h, 'alfasub')).body.Token;
     const res = await add(subToken, newSub);
@@ -116,9 +154,20 @@ describe('co-administrators', () => {
     expect(bravo.owner.id).not.toBe(alfa.owner.id);
   });
 
-  it('refuses taken account names (11011) and duplicate names in the tenant (11007), changing nothing', async () => {
+  it('refuses taken account names (11011), duplicate names in the tenant (11027) and taken contacts, changing nothing', async () => {
     expect((await add(alfaToken, { ...newSub, Username: 'bravosub' })).json().code).toBe(11011);
-    expect((await add(alfaToken, { ...newSub, Name: 'alfa Sub' })).json().code).toBe(11007);
+    expect((await add(alfaToken, { ...newSub, Name: 'alfa Sub' })).json().code).toBe(11027);
+    await h.store.db
+      .updateTable('users')
+      .set({ phone: '13700000001', email: 'owner@alfa.example' })
+      .where('id', '=', alfa.owner.id)
+      .execute();
+    expect((await add(alfaToken, { ...newSub, Phone: '+86 13700000001' })).json().code).toBe(
+      ErrorCode.PhoneBound,
+    );
+    expect((await add(alfaToken, { ...newSub, Email: 'OWNER@alfa.example' })).json().code).toBe(
+      ErrorCode.EmailRegistered,
+    );
     // The same display name in another tenant is fine.
     expect((await add(alfaToken, { ...newSub, Name: 'bravo Sub' })).statusCode).toBe(200);
     const count = await h.store.db
@@ -160,9 +209,15 @@ describe('co-administrators', () => {
       Status: 2,
       Operation: { Certified: true, Analysis: true, Financial: true },
     });
-    expect(
-      (await h.app.inject({ url: '/v1/user/getCurrentUser', headers: bearer(subToken) })).statusCode,
-    ).toBe(401);
+    const ended = await h.app.inject({ url: '/v1/user/getCurrentUser', headers: bearer(subToken) });
+    expect(ended.statusCode).toBe(403);
+    expect(ended.json().code).toBe(4012);
+    const row = await h.store.db
+      .selectFrom('users')
+      .select('online')
+      .where('id', '=', alfa.sub.id)
+      .executeTakeFirstOrThrow();
+    expect(row.online).toBe(0);
     expect((await login(h, 'alfasub')).body.code).toBe(11019);
 
     await h.app.inject({

@@ -285,9 +285,13 @@ export class UserService {
     const session = await findSessionByTokenHash(this.db, tokenHash(token));
     if (!session) throw new AppError(ErrorCode.NotSignedIn);
     if (session.ended_at !== null) {
-      throw new AppError(
-        session.end_reason === 'elsewhere' ? ErrorCode.LoggedInElsewhere : ErrorCode.NotSignedIn,
-      );
+      // Why it ended decides what the console does: 4011 and 4012 end the browser session with
+      // their own message, 4010 just asks for a sign-in.
+      const byReason: Record<string, number> = {
+        elsewhere: ErrorCode.LoggedInElsewhere,
+        disabled: ErrorCode.NoAccessRights,
+      };
+      throw new AppError(byReason[session.end_reason ?? ''] ?? ErrorCode.NotSignedIn);
     }
     const expired = session.expires_at <= now;
     if (expired && !opts.allowExpired) {

@@ -61,7 +61,9 @@ function bearer(req: FastifyRequest): string | null {
 /** Every /v1 route needs a session unless it declares `auth: 'public'`. */
 export function installAuth(app: FastifyInstance, resolve: PrincipalResolver): void {
   app.decorateRequest('principal', null);
-  app.addHook('preHandler', async (req) => {
+  // onRequest: who is calling is settled before the body is even read, so a stranger's bad body
+  // gets 4010, not a validation report.
+  app.addHook('onRequest', async (req) => {
     // An unknown path answers 4040 whoever asks: there is nothing to protect.
     if (req.is404) return;
     const rule = req.routeOptions.config?.auth ?? (req.url.startsWith('/v1/') ? {} : 'public');

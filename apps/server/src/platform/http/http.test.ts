@@ -37,7 +37,8 @@ beforeAll(async () => {
       async (req) => req.body,
     );
   });
-  await seedTenant(h, 'acme', { Certified: true, Analysis: false, Financial: true, AddUser: true });
+  // The owner holds financial; its co-administrator holds analysis only (seedTenant's default).
+  await seedTenant(h, 'acme', { Certified: true, Analysis: true, Financial: true, AddUser: true });
   await h.services.users.createAdministrator({ username: 'root', password: 'pass1234', name: 'Root' });
   ownerToken = (await login(h, 'acmeown')).body.Token;
   subToken = (await login(h, 'acmesub')).body.Token;
@@ -52,7 +53,7 @@ describe('route roles (spec §6)', () => {
     expect((await h.app.inject({ url: '/v1/test/analysis', headers: bearer(subToken) })).statusCode).toBe(
       200,
     );
-    const refused = await h.app.inject({ url: '/v1/test/analysis', headers: bearer(ownerToken) });
+    const refused = await h.app.inject({ url: '/v1/test/financial', headers: bearer(subToken) });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe(4012);
     expect((await h.app.inject({ url: '/v1/test/financial', headers: bearer(ownerToken) })).statusCode).toBe(
@@ -74,6 +75,12 @@ describe('route roles (spec §6)', () => {
 
   it('needs a session on every /v1 route that does not declare itself public', async () => {
     expect((await h.app.inject({ url: '/v1/test/boom' })).json().code).toBe(4010);
+  });
+
+  it('asks a stranger to sign in before judging the body', async () => {
+    const res = await h.app.inject({ method: 'POST', url: '/v1/test/echo', payload: { name: '' } });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(4010);
   });
 });
 

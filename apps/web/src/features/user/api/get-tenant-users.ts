@@ -38,6 +38,7 @@ export function tenantUsersQueryOptions(params: TenantUserParams) {
   });
 }
 
-export function useTenantUsers(params: TenantUserParams) {
-  return useQuery(tenantUsersQueryOptions(params));
+/** `enabled` false for an account without a tenant: the server answers it with 4012. */
+export function useTenantUsers(params: TenantUserParams, enabled = true) {
+  return useQuery({ ...tenantUsersQueryOptions(params), enabled });
 }

@@ -4,7 +4,7 @@ import type { TenantUserItem } from '@netconsole/contract';
 import { ApiError } from '#shared/api-client.ts';
 import { notify } from '#shared/notify.ts';
 import { useUpdateTenantUser } from '../api/update-tenant-user.ts';
-import { checkRule, confirmRule } from './user-form-fields.tsx';
+import { checkRule, confirmRule } from './user-form-fields.ts';
 import { checkPassword, fieldOfErrorCode } from './user-form-rules.ts';
 
 interface Values {

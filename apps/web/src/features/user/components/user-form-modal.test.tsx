@@ -38,7 +38,10 @@ function mockFetch(reply: unknown, status = 200) {
   return fetchMock;
 }
 
-function sentBody(fetchMock: ReturnType<typeof mockFetch>, index = 0): { url: string; method: string; body: unknown } {
+function sentBody(
+  fetchMock: ReturnType<typeof mockFetch>,
+  index = 0,
+): { url: string; method: string; body: unknown } {
   const [url, init] = fetchMock.mock.calls[index] as unknown as [string, RequestInit];
   return { url, method: init.method ?? 'GET', body: JSON.parse(String(init.body)) };
 }

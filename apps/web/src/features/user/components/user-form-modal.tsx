@@ -5,7 +5,7 @@ import { ApiError } from '#shared/api-client.ts';
 import { notify } from '#shared/notify.ts';
 import { useAddTenantUser } from '../api/add-tenant-user.ts';
 import { useUpdateTenantUser } from '../api/update-tenant-user.ts';
-import { checkRule, confirmRule } from './user-form-fields.tsx';
+import { checkRule, confirmRule } from './user-form-fields.ts';
 import {
   OPERATION_FLAGS,
   checkEmail,

@@ -141,8 +141,18 @@ describe('request bodies', () => {
       LastLogin: null,
       CreateTime: 1,
     };
-    expect(initialValues(user)).toMatchObject({ Username: 'ops01', Name: 'Ops', Password: '', Analysis: true });
-    expect(initialValues()).toMatchObject({ Username: '', Certified: false, Analysis: false, Financial: false });
+    expect(initialValues(user)).toMatchObject({
+      Username: 'ops01',
+      Name: 'Ops',
+      Password: '',
+      Analysis: true,
+    });
+    expect(initialValues()).toMatchObject({
+      Username: '',
+      Certified: false,
+      Analysis: false,
+      Financial: false,
+    });
   });
 });
 

@@ -81,7 +81,9 @@ export function checkPhone(value: string | undefined): FieldError | null {
   return !phone || isMobilePhone(phone) ? null : 'phone';
 }
 
-export function operationOf(values: Partial<Pick<UserFormValues, OperationFlag>>): AddTeUserBody['Operation'] {
+export function operationOf(
+  values: Partial<Pick<UserFormValues, OperationFlag>>,
+): AddTeUserBody['Operation'] {
   return {
     Certified: Boolean(values.Certified),
     Analysis: Boolean(values.Analysis),

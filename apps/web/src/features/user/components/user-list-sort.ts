@@ -25,7 +25,10 @@ export function toServerSort(field: unknown, order: SortOrder | null | undefined
 /** The other way: which column shows the sort arrow, and which way it points. */
 export function fromServerSort(sort: TenantUserSort): { field: SortField; order: SortOrder } {
   const descending = sort.startsWith('-');
-  return { field: (descending ? sort.slice(1) : sort) as SortField, order: descending ? 'descend' : 'ascend' };
+  return {
+    field: (descending ? sort.slice(1) : sort) as SortField,
+    order: descending ? 'descend' : 'ascend',
+  };
 }
 
 /** antd's column prop: the arrow of the column the list is sorted by, none on the others. */

@@ -1,5 +1,22 @@
-import type { HTMLAttributes } from 'react';
-import { Badge, Button, Popconfirm, Space, Table, Tag, Tooltip, type ButtonProps, type TableProps } from 'antd';
+import { useState, type HTMLAttributes } from 'react';
+import {
+  Badge,
+  Button,
+  Popconfirm,
+  Space,
+  Table,
+  Tag,
+  Tooltip,
+  type ButtonProps,
+  type TableProps,
+} from 'antd';
+import {
+  CheckCircleOutlined,
+  DeleteOutlined,
+  EditOutlined,
+  KeyOutlined,
+  StopOutlined,
+} from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AccountState, type TenantUserItem } from '@netconsole/contract';
 import { formatDateTime } from '#shared/format.ts';
@@ -22,6 +39,48 @@ export interface UserTableProps {
   blockingId?: string;
 }
 
+interface ActionProps extends Omit<ButtonProps, 'type' | 'size' | 'children'> {
+  label: string;
+  testId: string;
+  /** false hides the tooltip (while a confirmation of this action is open). */
+  tooltip?: boolean;
+}
+
+/** A row action: an icon button named by its tooltip (and for assistive technology). */
+function Action({ label, testId, tooltip, ...button }: ActionProps) {
+  return (
+    <Tooltip title={label} open={tooltip === false ? false : undefined}>
+      <Button type="text" size="small" aria-label={label} data-testid={testId} {...button} />
+    </Tooltip>
+  );
+}
+
+/** Removal asks first; its tooltip steps aside so it never covers the confirmation. */
+function RemoveAction({ user, onRemove }: { user: TenantUserItem; onRemove: UserTableProps['onRemove'] }) {
+  const { t } = useTranslation('user');
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Popconfirm
+      title={t('list.remove.title', { username: user.Username })}
+      description={t('list.remove.description')}
+      okText={t('list.remove.ok')}
+      cancelText={t('form.cancel')}
+      okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
+      onConfirm={() => onRemove(user)}
+      open={confirming}
+      onOpenChange={setConfirming}
+    >
+      <Action
+        label={t('list.action.remove')}
+        icon={<DeleteOutlined />}
+        danger
+        tooltip={!confirming}
+        testId={`user-remove-${user.Username}`}
+      />
+    </Popconfirm>
+  );
+}
+
 const time = (value: number | null) => (value ? formatDateTime(value) : '—');
 
 /** The co-administrators; sorting is the server's, paging sits below the table. */
@@ -36,7 +95,7 @@ export function UserTable(props: UserTableProps) {
       title: t('list.column.username'),
       sorter: true,
       sortOrder: sortOrderOf(sort, 'Username'),
-      render: (value: string) => <span className="user-list-username">{value}</span>,
+      render: (value: string) => <span className="user-list-nowrap user-list-username">{value}</span>,
     },
     {
       key: 'Name',
@@ -103,44 +162,31 @@ export function UserTable(props: UserTableProps) {
     {
       key: 'actions',
       title: t('list.column.actions'),
-      fixed: 'right',
       render: (_, user) => {
         const blocked = user.Status === AccountState.Blocked;
         return (
-          <Space size={0} className="user-list-actions">
-            <Button type="link" size="small" onClick={() => props.onEdit(user)} data-testid={`user-edit-${user.Username}`}>
-              {t('list.action.edit')}
-            </Button>
-            <Button
-              type="link"
-              size="small"
+          <Space size={2} className="user-list-actions">
+            <Action
+              label={t('list.action.edit')}
+              icon={<EditOutlined />}
+              onClick={() => props.onEdit(user)}
+              testId={`user-edit-${user.Username}`}
+            />
+            <Action
+              label={t(blocked ? 'list.action.unblock' : 'list.action.block')}
+              icon={blocked ? <CheckCircleOutlined /> : <StopOutlined />}
               danger={!blocked}
               loading={blockingId === user._id}
               onClick={() => props.onToggleBlock(user)}
-              data-testid={`user-block-${user.Username}`}
-            >
-              {t(blocked ? 'list.action.unblock' : 'list.action.block')}
-            </Button>
-            <Button
-              type="link"
-              size="small"
+              testId={`user-block-${user.Username}`}
+            />
+            <Action
+              label={t('list.action.resetPassword')}
+              icon={<KeyOutlined />}
               onClick={() => props.onResetPassword(user)}
-              data-testid={`user-reset-${user.Username}`}
-            >
-              {t('list.action.resetPassword')}
-            </Button>
-            <Popconfirm
-              title={t('list.remove.title', { username: user.Username })}
-              description={t('list.remove.description')}
-              okText={t('list.remove.ok')}
-              cancelText={t('form.cancel')}
-              okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
-              onConfirm={() => props.onRemove(user)}
-            >
-              <Button type="link" size="small" danger data-testid={`user-remove-${user.Username}`}>
-                {t('list.action.remove')}
-              </Button>
-            </Popconfirm>
+              testId={`user-reset-${user.Username}`}
+            />
+            <RemoveAction user={user} onRemove={props.onRemove} />
           </Space>
         );
       },
@@ -153,19 +199,21 @@ export function UserTable(props: UserTableProps) {
   };
 
   return (
-    <Table<TenantUserItem>
-      rowKey="_id"
-      size="middle"
-      columns={columns}
-      dataSource={users as TenantUserItem[]}
-      loading={loading}
-      pagination={false}
-      onChange={onChange}
-      onRow={(user) => ({ 'data-testid': `user-row-${user.Username}` }) as HTMLAttributes<HTMLElement>}
-      scroll={{ x: 'max-content' }}
-      showSorterTooltip={false}
-      locale={{ emptyText: t('list.empty') }}
-      data-testid="user-table"
-    />
+    // Wide rows scroll sideways on a narrow window instead of squeezing the actions.
+    <div className="user-list-table">
+      <Table<TenantUserItem>
+        rowKey="_id"
+        size="middle"
+        columns={columns}
+        dataSource={users as TenantUserItem[]}
+        loading={loading}
+        pagination={false}
+        onChange={onChange}
+        onRow={(user) => ({ 'data-testid': `user-row-${user.Username}` }) as HTMLAttributes<HTMLElement>}
+        showSorterTooltip={false}
+        locale={{ emptyText: t('list.empty') }}
+        data-testid="user-table"
+      />
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Input } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Alert, Button, Card, Input } from 'antd';
+import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AccountState, DEFAULT_LIMIT, type TenantUserItem } from '@netconsole/contract';
 import { Pagination } from '#shared/components/pagination.tsx';
 import { notify } from '#shared/notify.ts';
+import { useSession } from '#shared/session.ts';
 import { useTenantUsers, type TenantUserParams } from '../api/get-tenant-users.ts';
 import { useRemoveTenantUser } from '../api/remove-tenant-user.ts';
 import { useUpdateTenantUser } from '../api/update-tenant-user.ts';
@@ -41,23 +42,18 @@ export default function UserListPage() {
   });
   const [typed, setTyped] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
-  const users = useTenantUsers(params);
+  // The list is a tenant's: the administrator has none, and the server's answer to it (4012)
+  // would end the browser session (spec §8), so it is not asked.
+  const hasTenant = Boolean(useSession().user?.Tenant);
+  const users = useTenantUsers(params, hasTenant);
   const update = useUpdateTenantUser();
   const remove = useRemoveTenantUser();
 
-  // Typing searches once the user pauses; Enter or the button searches at once.
+  // Typing searches once the user pauses; Enter searches at once.
   useEffect(() => {
     const timer = setTimeout(() => setParams((p) => withSearch(p, typed)), SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [typed]);
-
-  // A removal can empty the last page: show the one before it.
-  const count = users.data?.count;
-  useEffect(() => {
-    if (count === undefined) return;
-    const lastPage = Math.max(1, Math.ceil(count / params.limit));
-    if (params.page > lastPage) setParams((p) => ({ ...p, page: lastPage }));
-  }, [count, params.limit, params.page]);
 
   const toggleBlock = (user: TenantUserItem) => {
     const blocking = user.Status !== AccountState.Blocked;
@@ -65,58 +61,78 @@ export default function UserListPage() {
       { _id: user._id, Status: blocking ? AccountState.Blocked : AccountState.Normal },
       {
         onSuccess: () =>
-          notify.success(t(blocking ? 'list.message.blocked' : 'list.message.unblocked', { username: user.Username })),
+          notify.success(
+            t(blocking ? 'list.message.blocked' : 'list.message.unblocked', { username: user.Username }),
+          ),
       },
     );
   };
 
   const removeUser = (user: TenantUserItem) =>
     remove.mutateAsync(user._id).then(
-      (reply) => notify.success(reply.message || t('list.message.removed')),
+      (reply) => {
+        notify.success(reply.message || t('list.message.removed'));
+        // The last row of a later page is gone: show the page before it.
+        if (users.data?.list.length === 1) setParams((p) => (p.page > 1 ? { ...p, page: p.page - 1 } : p));
+      },
       // Already toasted by the app's error policy; the confirmation just closes.
       () => undefined,
     );
 
   return (
     <Card className="user-list" data-testid="user-list-page">
+      {!hasTenant && <Alert type="info" showIcon title={t('list.noTenant')} className="user-list-notice" />}
       <div className="user-list-toolbar">
-        <Input.Search
+        <Input
           className="user-list-search"
+          prefix={<SearchOutlined className="user-list-muted" />}
           placeholder={t('list.searchPlaceholder')}
           aria-label={t('list.searchPlaceholder')}
           allowClear
           maxLength={SEARCH_MAX}
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          onSearch={(value) => {
-            setTyped(value);
-            setParams((p) => withSearch(p, value));
+          onChange={(event) => {
+            setTyped(event.target.value);
+            // Clearing the box shows everyone at once.
+            if (!event.target.value) setParams((p) => withSearch(p, ''));
           }}
+          onPressEnter={() => setParams((p) => withSearch(p, typed))}
+          disabled={!hasTenant}
           data-testid="user-search"
         />
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setDialog({ kind: 'add' })} data-testid="user-add">
+        <Button
+          type="primary"
+          icon={<PlusOutlined />}
+          disabled={!hasTenant}
+          onClick={() => setDialog({ kind: 'add' })}
+          data-testid="user-add"
+        >
           {t('list.add')}
         </Button>
       </div>
-      <UserTable
-        users={users.data?.list ?? []}
-        loading={users.isFetching}
-        sort={params.sort}
-        onSort={(sort) => setParams((p) => (p.sort === sort ? p : { ...p, sort, page: 1 }))}
-        onEdit={(user) => setDialog({ kind: 'edit', user })}
-        onToggleBlock={toggleBlock}
-        onResetPassword={(user) => setDialog({ kind: 'reset', user })}
-        onRemove={removeUser}
-        blockingId={update.isPending ? update.variables._id : undefined}
-      />
-      <div className="user-list-pagination">
-        <Pagination
-          total={users.data?.count ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onChange={(page, limit) => setParams((p) => ({ ...p, page, limit }))}
-        />
-      </div>
+      {hasTenant && (
+        <>
+          <UserTable
+            users={users.data?.list ?? []}
+            loading={users.isFetching}
+            sort={params.sort}
+            onSort={(sort) => setParams((p) => (p.sort === sort ? p : { ...p, sort, page: 1 }))}
+            onEdit={(user) => setDialog({ kind: 'edit', user })}
+            onToggleBlock={toggleBlock}
+            onResetPassword={(user) => setDialog({ kind: 'reset', user })}
+            onRemove={removeUser}
+            blockingId={update.isPending ? update.variables._id : undefined}
+          />
+          <div className="user-list-pagination">
+            <Pagination
+              total={users.data?.count ?? 0}
+              page={params.page}
+              limit={params.limit}
+              onChange={(page, limit) => setParams((p) => ({ ...p, page, limit }))}
+            />
+          </div>
+        </>
+      )}
       {dialog?.kind === 'add' && <UserFormModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <UserFormModal user={dialog.user} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'reset' && <ResetPasswordModal user={dialog.user} onClose={() => setDialog(null)} />}
