@@ -54,7 +54,7 @@ function reachable(url) {
   });
 }
 
-run('lint', 'npx', ['eslint', '.']) && run('format', 'npx', ['prettier', '--check', '.']);
+if (run('lint', 'npx', ['eslint', '.'])) run('format', 'npx', ['prettier', '--check', '.']);
 run('type-check', 'npx', ['tsc', '-b', 'tsconfig.json']);
 vitest('unit', 'unit');
 vitest('api on SQLite', 'api', { TEST_STORE: 'sqlite' });

@@ -494,6 +494,7 @@ export const httpStatusTable = {
   409: [
     ErrorCode.AccountNameDuplicated,
     ErrorCode.AccountExists,
+    ErrorCode.NameDuplicated,
     ErrorCode.DeviceMacExists,
     ErrorCode.DeviceSnExists,
     ErrorCode.DeviceNameExists,
