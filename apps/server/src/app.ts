@@ -21,13 +21,14 @@ import { VerificationCodes } from './domains/account/codes.ts';
 import { ContactService } from './domains/account/contact-service.ts';
 import { RecoveryService } from './domains/account/recovery-service.ts';
 import { ReleaseService } from './domains/app/release-service.ts';
-import { appRoutes } from './domains/app/routes.ts';
+import { appRoutes, releaseRoutes } from './domains/app/routes.ts';
 import { HelpEditor } from './domains/help/editor.ts';
-import { helpRoutes } from './domains/help/routes.ts';
+import { helpEditRoutes, helpRoutes } from './domains/help/routes.ts';
 import { HelpService } from './domains/help/service.ts';
 import { logoRoutes } from './domains/logo/routes.ts';
 import { LogoService } from './domains/logo/service.ts';
 import { OutboxService } from './domains/mail/outbox-service.ts';
+import { outboxRoutes } from './domains/mail/routes.ts';
 import { smsRoutes } from './domains/sms/routes.ts';
 import { systemRoutes } from './domains/system/routes.ts';
 import { TenantAdminService } from './domains/tenant/admin-service.ts';
@@ -132,8 +133,11 @@ export async function buildApp(
     logoRoutes(scoped, logos);
   });
   helpRoutes(app, help);
+  helpEditRoutes(app, helpEditor);
+  outboxRoutes(app, outbox);
   systemRoutes(app, { version: VERSION, mode: config.mode, clock });
   appRoutes(app, store.db);
+  releaseRoutes(app, releases);
 
   const dist = config.webDist;
   const hasWeb = dist !== undefined && fs.existsSync(path.join(dist, 'index.html'));

@@ -15,6 +15,7 @@ import {
   findReleaseVersion,
   updateRelease,
   type ReleaseRow,
+  listReleases,
 } from './release-store.ts';
 import { insertRelease } from './store.ts';
 
@@ -49,6 +50,11 @@ export class ReleaseService {
     private readonly db: Db,
     private readonly clock: Clock,
   ) {}
+
+  async list(scope: Scope): Promise<AppReleaseItem[]> {
+    if (!scope.admin) throw new AppError(ErrorCode.NoAccessRights);
+    return (await listReleases(this.db)).map(item);
+  }
 
   /** Publishes a version (again: a known platform and version is updated), active by default. */
   async publish(scope: Scope, input: Partial<AppReleaseBody>): Promise<AppReleaseItem> {

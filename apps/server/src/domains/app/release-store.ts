@@ -35,3 +35,7 @@ export async function deactivateOthers(db: Db, platform: string, exceptId: strin
     .where('id', '!=', exceptId)
     .execute();
 }
+
+export async function listReleases(db: Db): Promise<ReleaseRow[]> {
+  return db.selectFrom('app_releases').selectAll().orderBy('created_at', 'desc').execute();
+}
