@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { mailText } from './delivery.ts';
 
 export const DEMO = { username: 'demo', password: 'demo1234' };
 export const DEMO_OPS = { username: 'demoops', password: 'demo1234' };
@@ -30,5 +31,28 @@ export async function eventually(fn: () => Promise<boolean> | boolean, timeoutMs
     if (await fn()) return;
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The newest code of `digits` characters delivered to `to` by mail or SMS, waiting for it. */
+export async function deliveredCode(
+  mailboxURL: string,
+  channel: 'mail' | 'sms',
+  to: string,
+  pattern = /\b(\d{6})\b/,
+): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const list = (await (await fetch(`${mailboxURL}/${channel}`)).json()) as
+      { to: string[]; raw: string }[] | { phone: string; params: Record<string, string> }[];
+    for (const item of [...list].reverse()) {
+      if ('raw' in item && item.to.includes(to)) {
+        const m = pattern.exec(mailText(item.raw));
+        if (m) return m[1]!;
+      }
+      if ('phone' in item && item.phone === to && item.params.code) return item.params.code;
+    }
+    if (Date.now() > deadline) throw new Error(`no ${channel} code for ${to}`);
+    await new Promise((r) => setTimeout(r, 200));
   }
 }
