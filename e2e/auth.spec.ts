@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './support/browser.ts';
+import { baseURL, launch, newPage } from './support/browser.ts';
 import { DEMO, DEMO_OPS, eventually, pathOf, signIn, signOut } from './support/console.ts';
 
 let browser: Browser;
@@ -74,5 +74,50 @@ describe('sign-in', () => {
     await second.page.getByTestId('user-list-page').waitFor();
     await first.context.close();
     await second.context.close();
+  });
+
+  it('signs in from another console by the roaming query string (roam mode 0), then forgets it', async () => {
+    const res = await fetch(`${baseURL()}/v1/user/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Username: DEMO_OPS.username, Password: DEMO_OPS.password }),
+    });
+    const reply = (await res.json()) as {
+      Token: string;
+      Role: number;
+      Name: string;
+      Tenant: { _id: string };
+    };
+    const { context, page } = await newPage(browser);
+    const query = new URLSearchParams({
+      role: String(reply.Role),
+      token: reply.Token,
+      name: reply.Name,
+      tenant: reply.Tenant._id,
+      username: DEMO_OPS.username,
+    });
+    await page.goto(`/dashboard?${query}`);
+    await page.getByTestId('dashboard-welcome').waitFor();
+    expect(await page.getByTestId('dashboard-welcome').textContent()).toContain('Demo Operator');
+    // The hand-over does not stay in the address bar.
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+
+  it('marks a timed-out session offline and says so (the kk marker)', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO_OPS);
+    // What the client does when its session timer runs out, without waiting the minutes.
+    await page.evaluate(() => {
+      localStorage.setItem('kk', '1');
+      document.cookie = 'Token=; Max-Age=0; path=/';
+    });
+    const signedOut = page.waitForRequest((r) => r.url().endsWith('/v1/user/changeOnline'));
+    await page.reload();
+    await signedOut;
+    await page.getByText('The previous session was logged out (login time-out)').waitFor();
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('kk'))).toBeNull();
+    await context.close();
   });
 });
