@@ -1,12 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { startSmsStandIn, type SmsStandIn } from '../../apps/server/src/platform/notify/sms-standin.ts';
-
-export interface Mail {
-  to: string[];
-  raw: string;
-}
+import { startSmtpPeer } from '../../apps/server/src/platform/notify/smtp-peer.ts';
 
 export interface DeliveryPeers {
   /** Environment for the server under test: real SMTP and the SMS provider's stand-in. */
@@ -29,25 +24,7 @@ const SMS_KEY = {
  * provider does. Test workers read the deliveries over a small HTTP mailbox.
  */
 export async function startDeliveryPeers(): Promise<DeliveryPeers> {
-  const mails: Mail[] = [];
-  const smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const smtpPort = (smtp.server.address() as AddressInfo).port;
+  const smtp = await startSmtpPeer();
 
   const sms: SmsStandIn = await startSmsStandIn({
     keyId: SMS_KEY.keyId,
@@ -58,7 +35,7 @@ export async function startDeliveryPeers(): Promise<DeliveryPeers> {
   });
 
   const mailbox = http.createServer((req, res) => {
-    const body = req.url === '/mail' ? mails : req.url === '/sms' ? sms.messages : null;
+    const body = req.url === '/mail' ? smtp.received : req.url === '/sms' ? sms.messages : null;
     res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body ?? { error: 'not found' }));
   });
@@ -66,7 +43,7 @@ export async function startDeliveryPeers(): Promise<DeliveryPeers> {
 
   return {
     serverEnv: {
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Network console <console@e2e.test>',
       SMS_URL: sms.url,
       SMS_KEY_ID: SMS_KEY.keyId,
@@ -78,7 +55,7 @@ export async function startDeliveryPeers(): Promise<DeliveryPeers> {
     async close() {
       await new Promise<void>((r) => mailbox.close(() => r()));
       await sms.close();
-      await new Promise<void>((r) => smtp.close(() => r()));
+      await smtp.close();
     },
   };
 }

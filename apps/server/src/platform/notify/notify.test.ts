@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@netconsole/contract';
 import { ConfigError, loadConfig, type SmsProviderConfig } from '../config.ts';
@@ -8,43 +6,8 @@ import { outboxCount } from '../../domains/account/testing.ts';
 import { AliyunSmsSender, canonicalQuery, rpcSignature, rpcTimestamp } from './aliyun-sms.ts';
 import type { DeliveryError } from './delivery.ts';
 import { startSmsStandIn, type SmsStandIn } from './sms-standin.ts';
+import { startSmtpPeer as startSmtp } from './smtp-peer.ts';
 import { SmtpMailer } from './smtp.ts';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP peer on a free port, keeping what it receives. */
-async function startSmtp(opts: Partial<SMTPServerOptions> = {}) {
-  const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        done();
-      });
-    },
-    ...opts,
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const KEY = { keyId: 'LTAI-test-key', keySecret: 'test-secret-0123456789' };
 const PROVIDER = { sign: 'NetConsole', template: 'SMS_100200300' };
