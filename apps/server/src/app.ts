@@ -77,6 +77,8 @@ export async function buildApp(
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
+    // Two lines per request drown everything else at the default level; debug and trace keep them.
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     trustProxy: config.trustProxy,
     // Error replies come from one handler; no framework default should leak.
     return503OnClosing: true,
