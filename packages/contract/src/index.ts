@@ -10,3 +10,4 @@ export * from './api/sms.ts';
 export * from './api/tenant.ts';
 export * from './api/logo.ts';
 export * from './api/content.ts';
+export * from './protocol/index.ts';
