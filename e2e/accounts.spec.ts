@@ -66,8 +66,13 @@ describe('accounts', () => {
     await antdToast(page, 'Password changed');
     OPS.password = 'dawn-shift2';
     await signOut(page);
+    // The new password opens the console (signIn waits for the shell); the old one no longer does.
     await signIn(page, OPS);
-    expect(pathOf(page)).toBe('/dashboard');
+    expect(pathOf(page)).not.toBe('/login');
+    const old = await page.request.post('/v1/user/login', {
+      data: { Username: OPS.username, Password: 'night-shift1' },
+    });
+    expect((await old.json()).code).toBe(11005);
     await context.close();
   });
 

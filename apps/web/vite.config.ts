@@ -7,6 +7,8 @@ const proxy = {
   '/v1': { target: apiTarget, ws: true },
   '/system': { target: apiTarget },
   '/docs': { target: apiTarget },
+  // Uploaded files, e.g. tenant logos (/files/logos/<tenant>/<name>.jpg).
+  '/files': { target: apiTarget },
 };
 
 export default defineConfig({

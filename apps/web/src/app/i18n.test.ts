@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { namespaceOf } from './i18n.ts';
 
 // The same files the app loads, read eagerly here.
-const files = import.meta.glob<Record<string, unknown>>('../**/locales/*.json', {
+const files = import.meta.glob<Record<string, unknown>>(['../**/locales/*.json', '../**/locales/*/*.json'], {
   eager: true,
   import: 'default',
 });
@@ -25,6 +25,17 @@ describe('translations', () => {
     const id = namespaceOf(file)!;
     byNamespace.set(id.ns, { ...byNamespace.get(id.ns), [id.lang]: leaves(texts) });
   }
+
+  it("names a folder's namespace after it, and a screen's after folder and screen", () => {
+    expect(namespaceOf('./locales/en.json')).toEqual({ ns: 'app', lang: 'en', preload: true });
+    expect(namespaceOf('../shared/locales/zh.json')).toEqual({ ns: 'common', lang: 'zh', preload: true });
+    expect(namespaceOf('../features/user/locales/profile/zh.json')).toEqual({
+      ns: 'user-profile',
+      lang: 'zh',
+      preload: false,
+    });
+    expect(namespaceOf('../features/user/en.json')).toBeNull();
+  });
 
   it('names the namespaces after their folders', () => {
     expect([...byNamespace.keys()].sort()).toEqual(

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   NAVIGATION,
+  PUBLIC_PATHS,
+  STANDALONE_PAGES,
   compactMenu,
   findEntry,
   firstPage,
@@ -158,5 +160,22 @@ describe('the registry', () => {
 
   it('opens the home screen to every signed-in user', () => {
     expect(isPathPermitted('/dashboard', { roles: ['user'], mode: 'controller' })).toBe(true);
+  });
+
+  it('opens the personal centre to everyone, outside the menu', () => {
+    const ops = { roles: ['user'] as const, mode: 'cloud' as const };
+    expect(isPathPermitted('/user/index', ops)).toBe(true);
+    expect(findEntry('/user/index')?.hidden).toBe(true);
+    expect(paths(menuEntries(NAVIGATION, ops))).not.toContain('/user/index');
+  });
+
+  it('keeps account management to route role adduser (the administrator holds it)', () => {
+    expect(isPathPermitted('/user/list', { roles: ['user'], mode: 'cloud' })).toBe(false);
+    expect(isPathPermitted('/user/list', { roles: ['user', 'adduser'], mode: 'cloud' })).toBe(true);
+  });
+
+  it('has a screen for the public forgotten-password path', () => {
+    expect(PUBLIC_PATHS).toContain('/forgotpwd');
+    expect(STANDALONE_PAGES['/forgotpwd']).toBeTypeOf('function');
   });
 });

@@ -3,6 +3,7 @@ import { DashboardOutlined, TeamOutlined } from '@ant-design/icons';
 import type { RouteRole } from '@netconsole/contract';
 import { routeAllowed } from '@netconsole/contract';
 import type { LoginModel } from '#shared/session.ts';
+import { withTexts } from './i18n.ts';
 
 /**
  * The one navigation registry (docs/style.md §7): it feeds the router, the sidebar menu, the
@@ -50,6 +51,7 @@ export const SIGNED_OUT_ONLY_PATHS: readonly string[] = ['/login', '/forgotpwd']
 export const STANDALONE_PAGES: Readonly<Record<string, PageLoader>> = {
   [LOGIN_PATH]: () => import('#features/user/pages/login-page.tsx'),
   [NOT_FOUND_PATH]: () => import('./pages/not-found-page.tsx'),
+  '/forgotpwd': withTexts(() => import('#features/user/pages/forgot-password-page.tsx'), 'user-forgot'),
 };
 
 /** The main layout's screens, in menu order. */
@@ -61,12 +63,20 @@ export const NAVIGATION: readonly NavEntry[] = [
     page: () => import('#features/dashboard/pages/dashboard-page.tsx'),
   },
   {
-    // spec §2: account management, the tenant's co-administrators (route role adduser).
+    // spec §2: account management (route role adduser): a tenant's co-administrators; for the
+    // administrator (role value 10), the tenants and each tenant's co-administrators.
     path: '/user/list',
     titleKey: 'nav.userList',
     icon: TeamOutlined,
     roles: ['adduser'],
-    page: () => import('#features/user/pages/user-list-page.tsx'),
+    page: () => import('./pages/account-management-page.tsx'),
+  },
+  {
+    // spec §2: the personal centre, every signed-in account; reached from the user menu.
+    path: '/user/index',
+    titleKey: 'nav.profile',
+    hidden: true,
+    page: withTexts(() => import('#features/user/pages/profile-page.tsx'), 'user-profile'),
   },
 ];
 

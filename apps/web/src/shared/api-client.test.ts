@@ -58,6 +58,18 @@ describe('requests', () => {
     );
   });
 
+  it('sends a form as multipart, leaving its Content-Type to the browser', async () => {
+    signIn();
+    fetchMock.mockImplementation(() => Promise.resolve(json(200, { Path: '/files/x.jpg' })));
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/jpeg' }), 'logo.jpg');
+    await api.post('/v1/dashboard/uploadLogo', form);
+    const init = fetchMock.mock.calls[0]![1];
+    expect(init?.body).toBe(form);
+    expect(init?.headers).not.toHaveProperty('Content-Type');
+    expect(init?.headers).toEqual(expect.objectContaining({ Authorization: 'Bearer tok' }));
+  });
+
   it('sends no Authorization header without a session, or the token it is given', async () => {
     fetchMock.mockImplementation(() => Promise.resolve(json(200, {})));
     await api.get('/system/version');

@@ -77,7 +77,9 @@ export async function request<T>(method: string, path: string, options: RequestO
   const sessionToken = getSession().token;
   const token = options.token !== undefined ? options.token : sessionToken;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) goes as multipart: the browser writes its Content-Type and boundary.
+  const form = options.body instanceof FormData ? options.body : null;
+  if (options.body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const timeout = new AbortController();
@@ -89,7 +91,7 @@ export async function request<T>(method: string, path: string, options: RequestO
     response = await fetch(buildUrl(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       credentials: 'same-origin',
       signal,
     });

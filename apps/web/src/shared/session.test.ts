@@ -7,6 +7,7 @@ import {
   endSession,
   getSession,
   markRoamUsed,
+  setSessionTimeout,
   startSession,
   takeTimedOutSession,
   touchSession,
@@ -99,6 +100,31 @@ describe('the client-side time-out', () => {
     expect(getSession().token).toBe('token-1');
     vi.advanceTimersByTime(2 * 60_000);
     expect(getSession().timedOut).toBe(true);
+  });
+
+  it('takes a new timeout at once: the stored setting, the idle timer and the account', () => {
+    startSession(reply({ Timeout: 3 }));
+    vi.advanceTimersByTime(2 * 60_000);
+    setSessionTimeout(10);
+    expect(localStorage.getItem(SESSION_KEYS.timeout)).toBe('10');
+    expect(getSession().user?.Timeout).toBe(10);
+    expect(Number(localStorage.getItem(SESSION_KEYS.expiresAt))).toBe(Date.now() + 10 * 60_000);
+    vi.advanceTimersByTime(10 * 60_000 - 1);
+    expect(getSession().token).toBe('token-1');
+    // Later calls slide by the new minutes too.
+    touchSession();
+    vi.advanceTimersByTime(10 * 60_000 - 1);
+    expect(getSession().token).toBe('token-1');
+    vi.advanceTimersByTime(1);
+    expect(getSession().timedOut).toBe(true);
+  });
+
+  it('ignores a timeout without a session or that is not a positive number', () => {
+    setSessionTimeout(10);
+    expect(localStorage.getItem(SESSION_KEYS.timeout)).toBeNull();
+    startSession(reply({ Timeout: 3 }));
+    setSessionTimeout(0);
+    expect(getSession().user?.Timeout).toBe(3);
   });
 
   it('hands the lapsed token over once, to mark the account offline', () => {

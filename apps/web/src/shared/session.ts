@@ -152,6 +152,18 @@ export function setSessionUser(source: SessionUser): void {
   touchSession();
 }
 
+/**
+ * A new session timeout chosen in the personal centre: the server moved this session's expiry at
+ * once, so the Token cookie's lifetime and the idle timer follow now rather than at the next call.
+ */
+export function setSessionTimeout(minutes: number): void {
+  const { token, user } = getSession();
+  if (!token || !user || !(minutes > 0)) return;
+  localStorage.setItem(SESSION_KEYS.timeout, String(minutes));
+  update({ user: { ...user, Timeout: minutes } });
+  touchSession();
+}
+
 /** Forgets the sign-in everywhere in the browser; preferences (language, sidebar) stay. */
 export function endSession(): void {
   clearTimeout(timer);

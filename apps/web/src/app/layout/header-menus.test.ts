@@ -23,13 +23,29 @@ const FULL: NavEntry[] = [
 
 const ALL_ROLES = ['user', 'certified', 'analysis', 'financial', 'adduser'] as const;
 const admin: HeaderContext = { viewer: { roles: ALL_ROLES, mode: 'cloud' }, roleValue: 10, entries: FULL };
-const tenant: HeaderContext = { viewer: { roles: ALL_ROLES, mode: 'cloud' }, roleValue: 1, entries: FULL };
+const tenant: HeaderContext = {
+  viewer: { roles: ALL_ROLES, mode: 'cloud' },
+  roleValue: 1,
+  hasTenant: true,
+  entries: FULL,
+};
 const keys = (links: { key: string }[]) => links.map((link) => link.key);
 
 describe('settings menu', () => {
   it('shows account management to role value 10 only', () => {
     expect(keys(settingsLinks(admin))).toEqual(['alarm', 'accounts']);
-    expect(keys(settingsLinks(tenant))).toEqual(['alarm']);
+    expect(keys(settingsLinks(tenant))).toEqual(['alarm', 'logo']);
+  });
+
+  it('offers the logo setting to every tenant account, as an action rather than a link', () => {
+    const ops = { ...tenant, viewer: { roles: ['user'] as const, mode: 'cloud' as const } };
+    expect(settingsLinks(ops).find((l) => l.key === 'logo')).toEqual({
+      key: 'logo',
+      labelKey: 'header.logoSetting',
+      dot: undefined,
+    });
+    // The administrator has no tenant, so no logo of its own.
+    expect(keys(settingsLinks(admin))).not.toContain('logo');
   });
 
   it('shows alarm settings in cloud mode and controller settings in controller mode', () => {
@@ -39,6 +55,7 @@ describe('settings menu', () => {
 
   it('shows nothing whose screen is not in the registry yet', () => {
     expect(settingsLinks({ ...admin, entries: [] })).toEqual([]);
+    expect(keys(settingsLinks({ ...tenant, entries: [] }))).toEqual(['logo']);
   });
 });
 

@@ -2,12 +2,13 @@ import { AccountRole } from '@netconsole/contract';
 import { NAVIGATION, isPathPermitted, type NavEntry, type Viewer } from '../navigation.ts';
 
 /**
- * The top bar's dropdown entries (spec §2). Each links to a screen and shows only once that
- * screen is in the registry and open to this user, plus the spec's own mode and role rules.
+ * The top bar's dropdown entries (spec §2). A link to a screen shows only once that screen is in
+ * the registry and open to this user, plus the spec's own mode and role rules. An entry without
+ * `to` is an action of the top bar itself (the logo dialog), named by its key.
  */
 export interface HeaderLink {
   key: string;
-  to: string;
+  to?: string;
   labelKey: string;
   /** The unread-messages dot. */
   dot?: boolean;
@@ -17,13 +18,16 @@ export interface HeaderContext {
   viewer: Viewer;
   /** The account's Role value (10 = administrator). */
   roleValue: number;
+  /** The account belongs to a tenant (everyone but the administrator). */
+  hasTenant?: boolean;
   unreadCount?: number;
   entries?: readonly NavEntry[];
 }
 
 interface Candidate {
   key: string;
-  path: string;
+  /** None: an action, not a screen. */
+  path?: string;
   labelKey: string;
   when: boolean;
   search?: string;
@@ -34,9 +38,17 @@ export const MESSAGES_PATH = '/log/message';
 
 function resolve(candidates: Candidate[], ctx: HeaderContext): HeaderLink[] {
   return candidates
-    .filter((c) => c.when && isPathPermitted(c.path, ctx.viewer, ctx.entries ?? NAVIGATION))
-    .map((c) => ({ key: c.key, to: c.path + (c.search ?? ''), labelKey: c.labelKey, dot: c.dot }));
+    .filter((c) => c.when && (!c.path || isPathPermitted(c.path, ctx.viewer, ctx.entries ?? NAVIGATION)))
+    .map((c) => ({
+      key: c.key,
+      ...(c.path && { to: c.path + (c.search ?? '') }),
+      labelKey: c.labelKey,
+      dot: c.dot,
+    }));
 }
+
+/** The logo dialog's entry in the settings menu. */
+export const LOGO_ACTION = 'logo';
 
 export function settingsLinks(ctx: HeaderContext): HeaderLink[] {
   const { mode } = ctx.viewer;
@@ -49,6 +61,8 @@ export function settingsLinks(ctx: HeaderContext): HeaderLink[] {
         labelKey: 'header.accountManagement',
         when: ctx.roleValue === AccountRole.Administrator,
       },
+      // spec §6: any user may change the logo; it is a tenant's, so the administrator has none.
+      { key: LOGO_ACTION, labelKey: 'header.logoSetting', when: Boolean(ctx.hasTenant) },
       {
         key: 'controller',
         path: '/deviceconf/acSet',

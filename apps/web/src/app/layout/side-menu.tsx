@@ -6,6 +6,9 @@ import { NAVIGATION, compactMenu, menuEntries, type NavEntry, type Viewer } from
 
 type MenuItem = Required<MenuProps>['items'][number];
 
+/** Wide enough for the longest English entry ("Account management") beside its icon. */
+export const SIDEBAR_WIDTH = 232;
+
 function toItems(entries: readonly NavEntry[], t: (key: string) => string): MenuItem[] {
   return entries.map((entry) => {
     const label = <span data-testid={`menu-${entry.path}`}>{t(entry.titleKey)}</span>;
@@ -32,7 +35,7 @@ export function SideMenu({ collapsed, viewer }: { collapsed: boolean; viewer: Vi
     <Layout.Sider
       className="shell-sider"
       theme="light"
-      width={208}
+      width={SIDEBAR_WIDTH}
       collapsedWidth={64}
       collapsed={collapsed}
       trigger={null}

@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import { Button, Dropdown, Layout, Tooltip, type MenuProps } from 'antd';
 import {
   DownOutlined,
@@ -10,13 +11,32 @@ import {
 } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { useUnreadMessageCount } from '#features/dashboard/api/get-unread-messages.ts';
 import { useLogout } from '#features/user/api/change-online.ts';
+import { currentUserQueryOptions } from '#features/user/api/get-current-user.ts';
 import { LanguageSelect } from '#features/user/components/language-select.tsx';
 import { Logo } from '#shared/components/logo.tsx';
 import type { SessionUser } from '#shared/session.ts';
 import type { Viewer } from '../navigation.ts';
-import { messagesAvailable, settingsLinks, userLinks, type HeaderLink } from './header-menus.ts';
+import { LOGO_ACTION, messagesAvailable, settingsLinks, userLinks, type HeaderLink } from './header-menus.ts';
+
+// The logo dialog (and its upload code and texts) loads when it is first opened.
+const LogoModal = lazy(() => import('#features/logo/components/logo-modal.tsx'));
+
+/**
+ * The tenant's logo (a /files/logos/… path) or null. The sign-in reply does not carry it, so it
+ * comes with the account; after a reload the guard has fetched that already.
+ */
+function useTenantLogo(hasTenant: boolean): string | null {
+  const logo = useQuery({
+    ...currentUserQueryOptions(),
+    enabled: hasTenant,
+    staleTime: Infinity,
+    select: (user) => user.LogoPath,
+  });
+  return hasTenant ? (logo.data ?? null) : null;
+}
 
 interface TopBarProps {
   user: SessionUser;
@@ -31,13 +51,16 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const logout = useLogout();
-  const context = { viewer, roleValue: user.Role };
+  const [logoOpen, setLogoOpen] = useState(false);
+  const hasTenant = Boolean(user.Tenant);
+  const logo = useTenantLogo(hasTenant);
+  const context = { viewer, roleValue: user.Role, hasTenant };
   const unread = useUnreadMessageCount(messagesAvailable(context));
   const unreadCount = unread.data?.count ?? 0;
 
   const linkItems = (links: HeaderLink[]): NonNullable<MenuProps['items']> =>
     links.map((link) => ({
-      key: link.to,
+      key: link.to ?? link.key,
       label: (
         <span data-testid={`header-link-${link.key}`}>
           {t(link.labelKey)}
@@ -69,7 +92,15 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
         data-testid="sidebar-toggle"
       />
       <Link to="/" className="shell-logo" aria-label="NetConsole">
-        <Logo size={26} inverse />
+        <Logo
+          size={26}
+          inverse
+          mark={
+            logo ? (
+              <img src={logo} alt="" className="shell-tenant-logo" data-testid="topbar-logo" />
+            ) : undefined
+          }
+        />
       </Link>
       <div className="shell-header-spacer" />
       <Tooltip title={t('header.help')}>
@@ -87,7 +118,10 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
       {settings.length > 0 && (
         <Dropdown
           trigger={['click']}
-          menu={{ items: linkItems(settings), onClick: ({ key }) => void navigate(key) }}
+          menu={{
+            items: linkItems(settings),
+            onClick: ({ key }) => (key === LOGO_ACTION ? setLogoOpen(true) : void navigate(key)),
+          }}
         >
           <Button
             type="text"
@@ -117,6 +151,11 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
+      {logoOpen && (
+        <Suspense fallback={null}>
+          <LogoModal current={logo} onClose={() => setLogoOpen(false)} />
+        </Suspense>
+      )}
     </Layout.Header>
   );
 }

@@ -11,15 +11,20 @@ export interface TenantUserParams {
   sort: TenantUserSort;
   /** Matches the account name or the name; empty means all. */
   search: string;
+  /** The administrator names the tenant; a tenant's own accounts leave it out. */
+  tenantId?: string;
 }
 
-/** GET /v1/user/tenantUser: the tenant's co-administrators, paged (route role adduser). */
+/**
+ * GET /v1/user/tenantUser: the tenant's co-administrators, paged (route role adduser). The
+ * administrator, who has no tenant, names one with TenantId.
+ */
 export function getTenantUsers(
-  { page, limit, sort, search }: TenantUserParams,
+  { page, limit, sort, search, tenantId }: TenantUserParams,
   signal?: AbortSignal,
 ): Promise<ListReply<TenantUserItem>> {
   return api.get<ListReply<TenantUserItem>>('/v1/user/tenantUser', {
-    query: { page, limit, sort, search: search || undefined },
+    query: { page, limit, sort, search: search || undefined, TenantId: tenantId },
     signal,
   });
 }
@@ -38,7 +43,6 @@ export function tenantUsersQueryOptions(params: TenantUserParams) {
   });
 }
 
-/** `enabled` false for an account without a tenant: the server answers it with 4012. */
-export function useTenantUsers(params: TenantUserParams, enabled = true) {
-  return useQuery({ ...tenantUsersQueryOptions(params), enabled });
+export function useTenantUsers(params: TenantUserParams) {
+  return useQuery(tenantUsersQueryOptions(params));
 }

@@ -5,6 +5,7 @@ import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { LOGIN_ROLES, type LoginBody } from '@netconsole/contract';
 import type * as Validators from './login-validators.ts';
 import { errorMessage } from '#shared/api-client.ts';
@@ -90,6 +91,11 @@ export function LoginForm() {
           data-testid="login-password"
         />
       </Form.Item>
+      <div className="login-forgot">
+        <Link to="/forgotpwd" data-testid="forgot-link">
+          {t('login.forgot')}
+        </Link>
+      </div>
       {problem && (
         <Alert
           type={problem.type}

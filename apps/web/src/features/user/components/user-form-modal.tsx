@@ -23,6 +23,8 @@ import {
 interface Props {
   /** The account to edit; none to add one. */
   user?: TenantUserItem;
+  /** The administrator adds to this tenant; a tenant adds to its own. */
+  tenantId?: string;
   onClose: () => void;
 }
 
@@ -31,7 +33,7 @@ interface Props {
  * editing changes the name, contact details and permissions. The server's refusal is toasted by
  * the app's error policy and also marked on the field it concerns.
  */
-export function UserFormModal({ user, onClose }: Props) {
+export function UserFormModal({ user, tenantId, onClose }: Props) {
   const { t } = useTranslation('user');
   const [form] = Form.useForm<UserFormValues>();
   const add = useAddTenantUser();
@@ -52,7 +54,7 @@ export function UserFormModal({ user, onClose }: Props) {
       onError: markField,
     };
     if (user) update.mutate(toUpdateBody(user._id, values), done);
-    else add.mutate(toAddBody(values), done);
+    else add.mutate({ ...toAddBody(values), ...(tenantId && { TenantId: tenantId }) }, done);
   };
 
   return (

@@ -1,11 +1,10 @@
-import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Input } from 'antd';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Button, Card, Input } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AccountState, DEFAULT_LIMIT, type TenantUserItem } from '@netconsole/contract';
 import { Pagination } from '#shared/components/pagination.tsx';
 import { notify } from '#shared/notify.ts';
-import { useSession } from '#shared/session.ts';
 import { useTenantUsers, type TenantUserParams } from '../api/get-tenant-users.ts';
 import { useRemoveTenantUser } from '../api/remove-tenant-user.ts';
 import { useUpdateTenantUser } from '../api/update-tenant-user.ts';
@@ -27,25 +26,31 @@ function withSearch(params: TenantUserParams, value: string): TenantUserParams {
   return params.search === search ? params : { ...params, search, page: 1 };
 }
 
+export interface UserListPageProps {
+  /** The administrator's choice of tenant; a tenant's own list leaves it out. */
+  tenantId?: string;
+  /** Shown above the list: the administrator's way back to the tenants and to another tenant. */
+  header?: ReactNode;
+}
+
 /**
- * spec §2 /user/list (route role adduser): the tenant's co-administrators — search, add, edit,
- * block or unblock, reset the password, remove. Every change refetches the list; a refusal toasts
- * the server's message (the app's one error policy).
+ * spec §2 /user/list (route role adduser): a tenant's co-administrators — search, add, edit,
+ * block or unblock, reset the password, remove. A tenant sees its own; the administrator reaches
+ * a tenant's from the tenant list (the app composes the two). Every change refetches the list; a
+ * refusal toasts the server's message (the app's one error policy).
  */
-export default function UserListPage() {
+export default function UserListPage({ tenantId, header }: UserListPageProps) {
   const { t } = useTranslation('user');
   const [params, setParams] = useState<TenantUserParams>({
     page: 1,
     limit: DEFAULT_LIMIT,
     sort: DEFAULT_SORT,
     search: '',
+    tenantId,
   });
   const [typed, setTyped] = useState('');
   const [dialog, setDialog] = useState<Dialog>(null);
-  // The list is a tenant's: the administrator has none, and the server's answer to it (4012)
-  // would end the browser session (spec §8), so it is not asked.
-  const hasTenant = Boolean(useSession().user?.Tenant);
-  const users = useTenantUsers(params, hasTenant);
+  const users = useTenantUsers(params);
   const update = useUpdateTenantUser();
   const remove = useRemoveTenantUser();
 
@@ -81,7 +86,7 @@ export default function UserListPage() {
 
   return (
     <Card className="user-list" data-testid="user-list-page">
-      {!hasTenant && <Alert type="info" showIcon title={t('list.noTenant')} className="user-list-notice" />}
+      {header}
       <div className="user-list-toolbar">
         <Input
           className="user-list-search"
@@ -97,43 +102,37 @@ export default function UserListPage() {
             if (!event.target.value) setParams((p) => withSearch(p, ''));
           }}
           onPressEnter={() => setParams((p) => withSearch(p, typed))}
-          disabled={!hasTenant}
           data-testid="user-search"
         />
         <Button
           type="primary"
           icon={<PlusOutlined />}
-          disabled={!hasTenant}
           onClick={() => setDialog({ kind: 'add' })}
           data-testid="user-add"
         >
           {t('list.add')}
         </Button>
       </div>
-      {hasTenant && (
-        <>
-          <UserTable
-            users={users.data?.list ?? []}
-            loading={users.isFetching}
-            sort={params.sort}
-            onSort={(sort) => setParams((p) => (p.sort === sort ? p : { ...p, sort, page: 1 }))}
-            onEdit={(user) => setDialog({ kind: 'edit', user })}
-            onToggleBlock={toggleBlock}
-            onResetPassword={(user) => setDialog({ kind: 'reset', user })}
-            onRemove={removeUser}
-            blockingId={update.isPending ? update.variables._id : undefined}
-          />
-          <div className="user-list-pagination">
-            <Pagination
-              total={users.data?.count ?? 0}
-              page={params.page}
-              limit={params.limit}
-              onChange={(page, limit) => setParams((p) => ({ ...p, page, limit }))}
-            />
-          </div>
-        </>
-      )}
-      {dialog?.kind === 'add' && <UserFormModal onClose={() => setDialog(null)} />}
+      <UserTable
+        users={users.data?.list ?? []}
+        loading={users.isFetching}
+        sort={params.sort}
+        onSort={(sort) => setParams((p) => (p.sort === sort ? p : { ...p, sort, page: 1 }))}
+        onEdit={(user) => setDialog({ kind: 'edit', user })}
+        onToggleBlock={toggleBlock}
+        onResetPassword={(user) => setDialog({ kind: 'reset', user })}
+        onRemove={removeUser}
+        blockingId={update.isPending ? update.variables._id : undefined}
+      />
+      <div className="user-list-pagination">
+        <Pagination
+          total={users.data?.count ?? 0}
+          page={params.page}
+          limit={params.limit}
+          onChange={(page, limit) => setParams((p) => ({ ...p, page, limit }))}
+        />
+      </div>
+      {dialog?.kind === 'add' && <UserFormModal tenantId={tenantId} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'edit' && <UserFormModal user={dialog.user} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'reset' && <ResetPasswordModal user={dialog.user} onClose={() => setDialog(null)} />}
     </Card>
