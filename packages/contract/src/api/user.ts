@@ -46,6 +46,8 @@ export const loginReply = z.object({
   Roles: z.array(z.enum(ROUTE_ROLES)),
   Timeout: z.number().int(),
   Language: language,
+  /** The tenant's logo for the top bar (null: the default), so sign-in needs no second call. */
+  LogoPath: z.string().nullable(),
 });
 export type LoginReply = z.infer<typeof loginReply>;
 

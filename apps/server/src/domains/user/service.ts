@@ -349,7 +349,6 @@ export class UserService {
       Phone: user.phone,
       Password: user.password_hash !== null,
       ...this.describe(user, tenant),
-      LogoPath: tenant?.logo_path ?? null,
     };
   }
 
@@ -500,6 +499,7 @@ export class UserService {
       Roles: this.rolesOf(user, tenant),
       Timeout: user.timeout_minutes,
       Language: user.language === 'zh' ? 'zh' : 'en',
+      LogoPath: tenant?.logo_path ?? null,
     };
   }
 }

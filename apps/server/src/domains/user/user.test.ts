@@ -28,6 +28,7 @@ describe('POST /v1/user/login', () => {
         Operation: { Certified: true, Analysis: true, Financial: true, AddUser: true },
       },
       Timeout: 3,
+      LogoPath: null,
     });
     expect(body.Roles).toEqual(['user', 'certified', 'analysis', 'financial', 'adduser']);
   });
