@@ -27,6 +27,7 @@ function signIn() {
     Roles: ['user'],
     Timeout: 3,
     Language: 'en',
+    LogoPath: null,
   } satisfies LoginReply);
 }
 

@@ -31,6 +31,7 @@ const reply = (patch: Partial<LoginReply> = {}): LoginReply => ({
   Roles: ['user', 'certified', 'adduser'],
   Timeout: 3,
   Language: 'en',
+  LogoPath: null,
   ...patch,
 });
 

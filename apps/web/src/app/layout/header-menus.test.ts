@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { NavEntry, PageLoader } from '../navigation.ts';
-import { messagesAvailable, settingsLinks, userLinks, type HeaderContext } from './header-menus.ts';
+import {
+  isHeaderAction,
+  messagesAvailable,
+  settingsLinks,
+  userLinks,
+  type HeaderContext,
+} from './header-menus.ts';
 
 const page: PageLoader = () => Promise.resolve({ default: () => null });
 const FULL: NavEntry[] = [
@@ -33,7 +39,7 @@ const keys = (links: { key: string }[]) => links.map((link) => link.key);
 
 describe('settings menu', () => {
   it('shows account management to role value 10 only', () => {
-    expect(keys(settingsLinks(admin))).toEqual(['alarm', 'accounts']);
+    expect(keys(settingsLinks(admin))).toEqual(['alarm', 'accounts', 'releases', 'outbox']);
     expect(keys(settingsLinks(tenant))).toEqual(['alarm', 'logo']);
   });
 
@@ -50,12 +56,30 @@ describe('settings menu', () => {
 
   it('shows alarm settings in cloud mode and controller settings in controller mode', () => {
     const controller = { ...admin, viewer: { ...admin.viewer, mode: 'controller' as const } };
-    expect(keys(settingsLinks(controller))).toEqual(['accounts', 'controller']);
+    expect(keys(settingsLinks(controller))).toEqual(['accounts', 'releases', 'outbox', 'controller']);
   });
 
   it('shows nothing whose screen is not in the registry yet', () => {
-    expect(settingsLinks({ ...admin, entries: [] })).toEqual([]);
+    expect(keys(settingsLinks({ ...admin, entries: [] }))).toEqual(['releases', 'outbox']);
     expect(keys(settingsLinks({ ...tenant, entries: [] }))).toEqual(['logo']);
+  });
+});
+
+describe('platform content (issue 3)', () => {
+  it('offers app releases and the outbox to role value 10 only, as actions', () => {
+    const actions = settingsLinks(admin).filter((l) => isHeaderAction(l.key));
+    expect(actions).toEqual([
+      { key: 'releases', labelKey: 'header.appReleases', dot: undefined },
+      { key: 'outbox', labelKey: 'header.outbox', dot: undefined },
+    ]);
+    expect(keys(settingsLinks(tenant))).not.toContain('releases');
+    expect(keys(settingsLinks(tenant))).not.toContain('outbox');
+  });
+
+  it('tells dialogs from screens', () => {
+    expect(isHeaderAction('logo')).toBe(true);
+    expect(isHeaderAction('outbox')).toBe(true);
+    expect(isHeaderAction('/user/list')).toBe(false);
   });
 });
 

@@ -4,7 +4,7 @@ import { NAVIGATION, isPathPermitted, type NavEntry, type Viewer } from '../navi
 /**
  * The top bar's dropdown entries (spec §2). A link to a screen shows only once that screen is in
  * the registry and open to this user, plus the spec's own mode and role rules. An entry without
- * `to` is an action of the top bar itself (the logo dialog), named by its key.
+ * `to` is an action of the top bar itself (a dialog: logo, app releases, outbox), named by its key.
  */
 export interface HeaderLink {
   key: string;
@@ -47,8 +47,16 @@ function resolve(candidates: Candidate[], ctx: HeaderContext): HeaderLink[] {
     }));
 }
 
-/** The logo dialog's entry in the settings menu. */
+/** The settings menu's dialogs (actions of the top bar rather than screens), by their keys. */
 export const LOGO_ACTION = 'logo';
+export const RELEASES_ACTION = 'releases';
+export const OUTBOX_ACTION = 'outbox';
+export const HEADER_ACTIONS = [LOGO_ACTION, RELEASES_ACTION, OUTBOX_ACTION] as const;
+export type HeaderAction = (typeof HEADER_ACTIONS)[number];
+
+export function isHeaderAction(key: string): key is HeaderAction {
+  return (HEADER_ACTIONS as readonly string[]).includes(key);
+}
 
 export function settingsLinks(ctx: HeaderContext): HeaderLink[] {
   const { mode } = ctx.viewer;
@@ -61,6 +69,13 @@ export function settingsLinks(ctx: HeaderContext): HeaderLink[] {
         labelKey: 'header.accountManagement',
         when: ctx.roleValue === AccountRole.Administrator,
       },
+      // issue 3: the platform's content, the administrator's alone.
+      {
+        key: RELEASES_ACTION,
+        labelKey: 'header.appReleases',
+        when: ctx.roleValue === AccountRole.Administrator,
+      },
+      { key: OUTBOX_ACTION, labelKey: 'header.outbox', when: ctx.roleValue === AccountRole.Administrator },
       // spec §6: any user may change the logo; it is a tenant's, so the administrator has none.
       { key: LOGO_ACTION, labelKey: 'header.logoSetting', when: Boolean(ctx.hasTenant) },
       {

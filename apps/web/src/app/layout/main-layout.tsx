@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
+import { AccountRole } from '@netconsole/contract';
 import { PageSpin } from '#shared/components/page-spin.tsx';
 import { readLanguage } from '#shared/language.ts';
 import { useSession } from '#shared/session.ts';
@@ -21,6 +22,8 @@ export default function MainLayout() {
   const { pathname } = useLocation();
   const sidebar = useSidebar();
   const [helpOpen, setHelpOpen] = useState(false);
+  // The administrator's help editor widens the panel while it is open.
+  const [helpEditing, setHelpEditing] = useState(false);
   useSessionKeepAlive();
   // The guard renders this only for a known account; this covers the instant of signing out.
   if (!user) return null;
@@ -49,9 +52,15 @@ export default function MainLayout() {
           </main>
         </div>
         {helpOpen && (
-          <aside className="shell-help" data-testid="help-panel">
+          <aside className={`shell-help${helpEditing ? ' shell-help-wide' : ''}`} data-testid="help-panel">
             <Suspense fallback={<PageSpin />}>
-              <HelpPanel path={pathname} lang={readLanguage()} onClose={() => setHelpOpen(false)} />
+              <HelpPanel
+                path={pathname}
+                lang={readLanguage()}
+                onClose={() => setHelpOpen(false)}
+                canEdit={user.Role === AccountRole.Administrator}
+                onEditingChange={setHelpEditing}
+              />
             </Suspense>
           </aside>
         )}

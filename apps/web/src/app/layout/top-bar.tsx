@@ -18,11 +18,22 @@ import { currentUserQueryOptions } from '#features/user/api/get-current-user.ts'
 import { LanguageSelect } from '#features/user/components/language-select.tsx';
 import { Logo } from '#shared/components/logo.tsx';
 import type { SessionUser } from '#shared/session.ts';
+import { withTexts } from '../i18n.ts';
 import type { Viewer } from '../navigation.ts';
-import { LOGO_ACTION, messagesAvailable, settingsLinks, userLinks, type HeaderLink } from './header-menus.ts';
+import {
+  isHeaderAction,
+  messagesAvailable,
+  settingsLinks,
+  userLinks,
+  type HeaderAction,
+  type HeaderLink,
+} from './header-menus.ts';
 
-// The logo dialog (and its upload code and texts) loads when it is first opened.
+// The settings menu's dialogs (their code and texts) load when first opened.
 const LogoModal = lazy(() => import('#features/logo/components/logo-modal.tsx'));
+const PlatformDialog = lazy(
+  withTexts(() => import('./platform-dialog.tsx'), 'release-dialog', 'mail-outbox'),
+);
 
 /**
  * The tenant's logo (a /files/logos/… path) or null. The sign-in reply does not carry it, so it
@@ -51,7 +62,8 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
   const { t } = useTranslation('app');
   const navigate = useNavigate();
   const logout = useLogout();
-  const [logoOpen, setLogoOpen] = useState(false);
+  const [dialog, setDialog] = useState<HeaderAction | null>(null);
+  const closeDialog = () => setDialog(null);
   const hasTenant = Boolean(user.Tenant);
   const logo = useTenantLogo(hasTenant);
   const context = { viewer, roleValue: user.Role, hasTenant };
@@ -120,7 +132,7 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
           trigger={['click']}
           menu={{
             items: linkItems(settings),
-            onClick: ({ key }) => (key === LOGO_ACTION ? setLogoOpen(true) : void navigate(key)),
+            onClick: ({ key }) => (isHeaderAction(key) ? setDialog(key) : void navigate(key)),
           }}
         >
           <Button
@@ -151,9 +163,10 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
-      {logoOpen && (
+      {dialog && (
         <Suspense fallback={null}>
-          <LogoModal current={logo} onClose={() => setLogoOpen(false)} />
+          {dialog === 'logo' && <LogoModal current={logo} onClose={closeDialog} />}
+          {dialog !== 'logo' && <PlatformDialog kind={dialog} onClose={closeDialog} />}
         </Suspense>
       )}
     </Layout.Header>
