@@ -47,7 +47,9 @@ export async function startHarness(
   let store: Store;
   if (TEST_STORE === 'postgres') {
     schema = `t_${randomBytes(6).toString('hex')}`;
-    store = await openStore({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 4 });
+    store = await withSchemaLock('shared', () =>
+      openStore({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 4 }),
+    );
   } else {
     store = await openStore({ sqliteFile: path.join(tmp, 'console.sqlite') });
   }
@@ -64,14 +66,34 @@ export async function startHarness(
       await app.close();
       await store.close();
       if (schema) {
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await c.end();
+        const dropped = schema;
+        await withSchemaLock('exclusive', async () => {
+          const c = new pg.Client({ connectionString: PG_URL });
+          await c.connect();
+          await c.query(`DROP SCHEMA IF EXISTS ${dropped} CASCADE`);
+          await c.end();
+        });
       }
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Kysely's migrator reads the catalogue of every schema in the database; a schema dropped by
+ * another test file meanwhile makes that read fail. Migrations share this lock, drops take it alone.
+ */
+async function withSchemaLock<T>(mode: 'shared' | 'exclusive', fn: () => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  const kind = mode === 'shared' ? '_shared' : '';
+  try {
+    await c.query(`SELECT pg_advisory_lock${kind}(724201)`);
+    return await fn();
+  } finally {
+    await c.query(`SELECT pg_advisory_unlock${kind}(724201)`).catch(() => undefined);
+    await c.end();
+  }
 }
 
 export const ADMIN_SCOPE = { tenantId: null, admin: true };
