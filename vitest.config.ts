@@ -19,7 +19,8 @@ export default defineConfig({
       {
         test: {
           name: 'api',
-          include: ['apps/server/src/**/*.test.ts'],
+          // The simulator's tests need a broker too (the machine's Mosquitto by default).
+          include: ['apps/server/src/**/*.test.ts', 'apps/device-sim/src/**/*.test.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts'],
           environment: 'node',
           testTimeout: 20000,

@@ -45,6 +45,8 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
         DATA_DIR: dataDir,
         DEMO: '1',
         MODE: 'cloud',
+        // Any free port: the default 18830 may be held by a console already running here.
+        MQTT_PORT: '0',
         LOG_LEVEL: 'warn',
         ...env,
       },

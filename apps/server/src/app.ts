@@ -5,11 +5,16 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify from 'fastify';
+import websocket from '@fastify/websocket';
+import Fastify, { LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { ErrorCode, LOGO_MAX_BYTES, errorText } from '@netconsole/contract';
+import { ErrorCode, LOGO_MAX_BYTES, PROTOCOL_LIMITS, errorText } from '@netconsole/contract';
 import type { Config } from './platform/config.ts';
 import { installAuth } from './platform/auth/guard.ts';
+import type { DeviceBus } from './platform/bus/bus.ts';
+import { EmbeddedBus } from './platform/bus/embedded.ts';
+import { ExternalBus } from './platform/bus/external.ts';
+import { resolveFactoryKey, type FactoryKey } from './platform/bus/factory-key.ts';
 import { LocalFileStore } from './platform/files/file-store.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { requestLang } from './platform/http/lang.ts';
@@ -21,6 +26,12 @@ import { VerificationCodes } from './domains/account/codes.ts';
 import { ContactService } from './domains/account/contact-service.ts';
 import { RecoveryService } from './domains/account/recovery-service.ts';
 import { ReleaseService } from './domains/app/release-service.ts';
+import { CommandService } from './domains/device/commands.ts';
+import { LiveDevices } from './domains/device/live.ts';
+import { deviceRoutes } from './domains/device/routes.ts';
+import { DeviceService } from './domains/device/service.ts';
+import { Gateway } from './domains/gateway/gateway.ts';
+import { busLink } from './domains/gateway/link.ts';
 import { appRoutes, releaseRoutes } from './domains/app/routes.ts';
 import { HelpEditor } from './domains/help/editor.ts';
 import { helpEditRoutes, helpRoutes } from './domains/help/routes.ts';
@@ -54,11 +65,18 @@ export interface Services {
   releases: ReleaseService;
   outbox: OutboxService;
   notify: Notify;
+  devices: DeviceService;
+  commands: CommandService;
+  live: LiveDevices;
+  gateway: Gateway;
+  bus: DeviceBus;
 }
 
 export interface Built {
   app: App;
   services: Services;
+  /** Where the factory key came from (never the key itself: it is not printed). */
+  factoryKey: FactoryKey;
 }
 
 const VERSION = (
@@ -78,7 +96,9 @@ export async function buildApp(
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
     // Two lines per request drown everything else at the default level; debug and trace keep them.
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({
+      disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    }),
     trustProxy: config.trustProxy,
     // Error replies come from one handler; no framework default should leak.
     return503OnClosing: true,
@@ -124,6 +144,48 @@ export async function buildApp(
     await notify.mailer.close();
   });
 
+  // The device bus and gateway: the embedded broker, or an external one (docs/deployment.md).
+  const factoryKey = resolveFactoryKey(config.mqtt.factoryKey, config.dataDir);
+  const embedded = config.mqtt.url
+    ? null
+    : new EmbeddedBus({
+        factoryKey: factoryKey.hex,
+        port: config.mqtt.port,
+        host: config.host,
+        log: app.log,
+      });
+  const bus: DeviceBus =
+    embedded ?? new ExternalBus({ url: config.mqtt.url!, shareGroup: config.mqtt.shareGroup, log: app.log });
+  const link = busLink(bus, clock);
+  const live = new LiveDevices(store.db, clock, app.log);
+  const commands = new CommandService(store.db, clock, live, link, app.log);
+  const devices = new DeviceService(store.db, clock, live, link, commands);
+  const gateway = new Gateway({
+    bus,
+    live,
+    commands,
+    link,
+    clock,
+    log: app.log,
+    snPrefix: config.mqtt.snPrefix,
+  });
+  tenantAdmin.addUsageCheck((tenantId) => devices.tenantInUse(tenantId));
+  app.addHook('onReady', () => gateway.start());
+  app.addHook('onClose', () => gateway.stop());
+  if (embedded) {
+    // MQTT over WebSocket on the console's own port: sub-protocol `mqtt`, binary frames (protocol §2.1).
+    await app.register(websocket, {
+      options: {
+        maxPayload: PROTOCOL_LIMITS.maxPacketBytes,
+        handleProtocols: (offered: Set<string>) =>
+          offered.has('mqtt') ? 'mqtt' : offered.has('mqttv3.1') ? 'mqttv3.1' : false,
+      },
+    });
+    app.get('/mqtt', { websocket: true, schema: { hide: true } }, (socket, req) =>
+      embedded.handleWebSocket(socket, req.raw),
+    );
+  }
+
   userRoutes(app, users, recovery);
   profileRoutes(app, users, contacts);
   coAdminRoutes(app, coAdmins);
@@ -140,6 +202,7 @@ export async function buildApp(
   systemRoutes(app, { version: VERSION, mode: config.mode, clock });
   appRoutes(app, store.db);
   releaseRoutes(app, releases);
+  deviceRoutes(app, devices, commands);
 
   const dist = config.webDist;
   const hasWeb = dist !== undefined && fs.existsSync(path.join(dist, 'index.html'));
@@ -183,6 +246,12 @@ export async function buildApp(
       releases,
       outbox,
       notify,
+      devices,
+      commands,
+      live,
+      gateway,
+      bus,
     },
+    factoryKey,
   };
 }

@@ -10,4 +10,5 @@ export * from './api/sms.ts';
 export * from './api/tenant.ts';
 export * from './api/logo.ts';
 export * from './api/content.ts';
+export * from './api/device.ts';
 export * from './protocol/index.ts';

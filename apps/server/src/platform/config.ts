@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { FACTORY_KEY_RE } from '@netconsole/contract/credentials';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], {
@@ -55,7 +56,17 @@ const envSchema = z.object({
   SMS_KEY_SECRET: z.string().trim().min(1).optional(),
   SMS_SIGN: z.string().trim().min(1).optional(),
   SMS_TEMPLATE: z.string().trim().min(1).optional(),
+  // Not 1883: that is where a machine's own Mosquitto usually listens. 0 turns the TCP listener off.
+  MQTT_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(18830),
+  MQTT_URL: z
+    .string()
+    .regex(/^(mqtts?|wss?):\/\/[^/]+/, { error: 'must be an mqtt://, mqtts://, ws:// or wss:// URL' })
+    .optional(),
+  FACTORY_KEY: z.string().trim().regex(FACTORY_KEY_RE, { error: 'must be 64 hexadecimal digits' }).optional(),
 });
+
+/** Values never echoed in an error: the factory key, and a broker URL that may carry a password. */
+const SECRET_VARS: ReadonlySet<string> = new Set(['FACTORY_KEY', 'MQTT_URL']);
 
 const SMS_VARS = ['SMS_URL', 'SMS_KEY_ID', 'SMS_KEY_SECRET', 'SMS_SIGN', 'SMS_TEMPLATE'] as const;
 
@@ -81,6 +92,24 @@ export interface Config {
   /** Where browsers reach the console, for links handed out (WeChat portal); no trailing slash. */
   publicUrl: string;
   notify: NotifyConfig;
+  mqtt: MqttConfig;
+}
+
+/** The device bus (docs/deployment.md): the embedded broker, or an external one. */
+export interface MqttConfig {
+  /** Embedded broker, MQTT over TCP: null no listener, 0 any free port (tests). Ignored with `url`. */
+  port: number | null;
+  /** An external broker the server joins as a privileged client; undefined: the embedded broker. */
+  url: string | undefined;
+  /** Shared-subscription group with an external broker, so several server nodes share the ingestion. */
+  shareGroup: string;
+  /** Handle only devices whose SN starts with this ('' all): test runs sharing one broker. */
+  snPrefix: string;
+  /**
+   * 64 hex digits from which every device's MQTT password derives; undefined: read (or create on
+   * first start) the file `factory-key` in the data directory.
+   */
+  factoryKey: string | undefined;
 }
 
 /** Delivery of mail and SMS; what is not configured goes to the outbox table instead. */
@@ -132,7 +161,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => {
       const key = String(i.path[0]);
-      return `  ${key}=${JSON.stringify(env[key] ?? '')}: ${i.message}`;
+      const shown = SECRET_VARS.has(key) ? '(hidden)' : JSON.stringify(env[key] ?? '');
+      return `  ${key}=${shown}: ${i.message}`;
     });
     throw new ConfigError(`Bad configuration:\n${lines.join('\n')}`);
   }
@@ -171,6 +201,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
               template: e.SMS_TEMPLATE!,
             }
           : undefined,
+    },
+    mqtt: {
+      port: e.MQTT_PORT === 0 ? null : e.MQTT_PORT,
+      url: e.MQTT_URL,
+      shareGroup: 'console',
+      snPrefix: '',
+      factoryKey: e.FACTORY_KEY?.toLowerCase(),
     },
   };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type Services } from '../app.ts';
+import { redactUrl } from '../platform/bus/bus.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { App } from '../platform/http/schemas.ts';
 import { openStore, type Store } from '../platform/store/db.ts';
@@ -15,6 +16,33 @@ import { openStore, type Store } from '../platform/store/db.ts';
 export const TEST_STORE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
 const PG_URL = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** The factory key of the protocol's test vectors; device passwords in tests derive from it. */
+export const TEST_FACTORY_KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
+/** The machine's own broker for the external-broker runs (anonymous, no ACL). */
+export const TEST_MQTT_URL = process.env.TEST_MQTT_URL ?? 'mqtt://127.0.0.1:1883';
+
+/**
+ * Device bus settings for a test: `off` (the default: no listener, nothing to connect to), the
+ * embedded broker on a free port, or an external broker. Runs sharing a broker keep to their own SN
+ * prefix and their own shared-subscription group.
+ */
+export function busConfig(
+  kind: 'off' | 'embedded' | 'external',
+  opts: { url?: string; snPrefix?: string } = {},
+): Config['mqtt'] {
+  const base = { port: null, url: undefined, shareGroup: '', snPrefix: '', factoryKey: TEST_FACTORY_KEY };
+  if (kind === 'embedded') return { ...base, port: 0, snPrefix: opts.snPrefix ?? '' };
+  if (kind === 'external') {
+    return {
+      ...base,
+      url: opts.url ?? TEST_MQTT_URL,
+      shareGroup: `t${randomBytes(6).toString('hex')}`,
+      snPrefix: opts.snPrefix ?? '',
+    };
+  }
+  return base;
+}
+
 export interface Harness {
   app: App;
   services: Services;
@@ -22,6 +50,8 @@ export interface Harness {
   config: Config;
   /** A controllable clock: tests move time instead of waiting. */
   clock: { now: number; advance(ms: number): void };
+  /** Where devices connect over MQTT/TCP (busConfig 'embedded' or 'external'); null when off. */
+  mqttUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -41,6 +71,7 @@ export async function startHarness(
     ...base,
     webDist: undefined,
     loginThrottle: { ...base.loginThrottle, slowStepMs: 1, slowMaxMs: 5 },
+    mqtt: busConfig('off'),
     ...overrides,
   };
   let schema: string | undefined;
@@ -56,12 +87,20 @@ export async function startHarness(
   const { app, services } = await buildApp(config, store, { clock: () => clock.now, logger: false });
   extraRoutes?.(app);
   await app.ready();
+  const bus = services.bus;
+  // Devices get the broker's address without the server's own credentials.
+  const mqttUrl = config.mqtt.url
+    ? redactUrl(config.mqtt.url)
+    : 'port' in bus && typeof bus.port === 'number'
+      ? `mqtt://127.0.0.1:${bus.port}`
+      : null;
   return {
     app,
     services,
     store,
     config,
     clock,
+    mqttUrl,
     async close() {
       await app.close();
       await store.close();

@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { Database } from './schema.ts';
 import * as foundation from './migrations/2026-11-21-foundation.ts';
 import * as accounts from './migrations/2026-11-22-accounts.ts';
+import * as devices from './migrations/2026-11-23-devices.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -30,6 +31,7 @@ pg.types.setTypeParser(20, (v) => Number(v));
 const migrations: Record<string, Migration> = {
   '2026-11-21-foundation': foundation,
   '2026-11-22-accounts': accounts,
+  '2026-11-23-devices': devices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,0 +1,273 @@
+/**
+ * Commands to devices (protocol §7): stored first, published at QoS 1 to a connected device or held
+ * until its next welcome, re-sent after every welcome until they end, and ended only by what the
+ * device reports — or by the server when they expire or stall. Never silently lost.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  COMMAND_EXPIRY_S,
+  DEVICE_BATCH_MAX,
+  ErrorCode,
+  PROTOCOL_TIMING,
+  TERMINAL_COMMAND_STATUSES,
+  isTerminalReport,
+  normalizeSn,
+  type AckCommon,
+  type CommandDelivery,
+  type CommandItem,
+  type CommandKind,
+  type CommandStatus,
+  type DeviceCommand,
+  type DeviceControlBody,
+  type IssuedInfoQuery,
+  type ListReply,
+} from '@netconsole/contract';
+import type { Scope } from '../../platform/auth/guard.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import type { Clock } from '../../platform/ids.ts';
+import type { Db } from '../../platform/store/db.ts';
+import {
+  OPEN_STATUSES,
+  cancelOpenCommands,
+  endOverdueCommands,
+  findCommandOfDevice,
+  findOpenCommand,
+  insertCommand,
+  markSent,
+  openCommandsOfDevice,
+  pageCommands,
+  updateCommand,
+  type CommandRow,
+} from './command-store.ts';
+import { newCommandId, type DeviceLink } from './link.ts';
+import type { LiveDevices } from './live.ts';
+import { findDevice, type DeviceRow } from './store.ts';
+
+export interface IssuedCommand {
+  deviceId: string;
+  sn: string;
+  command: DeviceCommand;
+  commandId: string;
+  delivery: CommandDelivery;
+}
+
+/** Order of the open statuses: a late or repeated report never moves a command back. */
+const RANK: Record<string, number> = { held: 0, sent: 1, accepted: 2, progress: 3 };
+
+function item(r: CommandRow): CommandItem {
+  return {
+    _id: r.id,
+    Device: r.device_id,
+    SN: r.sn,
+    Command: r.kind,
+    Status: r.status as CommandStatus,
+    Stage: r.stage,
+    Percent: r.percent,
+    Code: r.code,
+    Detail: r.detail,
+    IssueTime: r.issued_at,
+    ExpireTime: r.expires_at,
+    SentTime: r.sent_at,
+    ReportTime: r.reported_at,
+    FinishTime: r.finished_at,
+    SendCount: r.send_count,
+  };
+}
+
+export class CommandService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly live: LiveDevices,
+    private readonly link: DeviceLink,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** The devices a request names (SN, _id, devices[]), each visible to the caller, or 12003. */
+  private async targets(scope: Scope, body: DeviceControlBody): Promise<DeviceRow[]> {
+    const refs = new Map<string, { id?: string; sn?: string }>();
+    if (body._id) refs.set(`id:${body._id}`, { id: body._id });
+    for (const raw of [body.SN, ...(body.devices ?? [])]) {
+      const sn = raw === undefined ? '' : normalizeSn(raw);
+      if (sn !== '') refs.set(`sn:${sn}`, { sn });
+    }
+    if (refs.size === 0) throw new AppError(ErrorCode.NoDeviceSelected);
+    if (refs.size > DEVICE_BATCH_MAX) {
+      throw new AppError(ErrorCode.DeviceBatchTooLarge, { max: DEVICE_BATCH_MAX });
+    }
+    const rows = new Map<string, DeviceRow>();
+    for (const ref of refs.values()) {
+      // Another tenant's device answers like a missing one: its existence is not the caller's to know.
+      const row = await findDevice(this.db, scope, ref);
+      if (!row) throw new AppError(ErrorCode.DeviceNotExist);
+      rows.set(row.id, row);
+    }
+    return [...rows.values()];
+  }
+
+  async issue(scope: Scope, userId: string | null, body: DeviceControlBody): Promise<IssuedCommand[]> {
+    const devices = await this.targets(scope, body);
+    const out: IssuedCommand[] = [];
+    for (const device of devices) out.push(await this.issueOne(scope, userId, device, body));
+    return out;
+  }
+
+  private async issueOne(
+    scope: Scope,
+    userId: string | null,
+    device: DeviceRow,
+    body: DeviceControlBody,
+  ): Promise<IssuedCommand> {
+    const kind = body.command;
+    const result = (commandId: string, delivery: CommandDelivery): IssuedCommand => ({
+      deviceId: device.id,
+      sn: device.sn,
+      command: kind,
+      commandId,
+      delivery,
+    });
+    // A second reboot while one is still open would restart the device twice: answer with the first.
+    const open = await findOpenCommand(this.db, scope, device.id, kind);
+    if (open) return result(open.id, open.status === 'held' ? 'held' : 'sent');
+
+    const now = this.clock();
+    const id = newCommandId(now, (n) => randomBytes(n));
+    const payload = kind === 'reboot' && body.delayS !== undefined ? { delayS: body.delayS } : {};
+    await insertCommand(this.db, {
+      id,
+      device_id: device.id,
+      tenant_id: device.tenant_id,
+      sn: device.sn,
+      kind,
+      body: JSON.stringify(payload),
+      status: 'held',
+      issued_by: userId,
+      issued_at: now,
+      expires_at: now + COMMAND_EXPIRY_S[kind] * 1000,
+    });
+    const live = await this.live.get(device.sn);
+    if (live?.capabilities && !live.capabilities.includes(kind)) {
+      await this.failUnsupported(id, now);
+      return result(id, 'failed');
+    }
+    if (!this.live.isConnected(device.sn)) return result(id, 'held');
+    const row = await findCommandOfDevice(this.db, id, device.sn);
+    return result(id, row && (await this.send(row)) ? 'sent' : 'held');
+  }
+
+  /** Protocol §7.2: a kind the device did not list never reaches it. */
+  private async failUnsupported(id: string, now: number): Promise<void> {
+    await updateCommand(
+      this.db,
+      id,
+      { status: 'failed', code: 'unsupported_command', finished_at: now },
+      OPEN_STATUSES,
+    );
+  }
+
+  /**
+   * Publishes a stored command; false when the bus could not take it (it stays held). Once per
+   * welcome: a command issued while the re-sending after a welcome runs goes out only once.
+   */
+  private async send(row: CommandRow): Promise<boolean> {
+    if (!this.live.claimSend(row.sn, row.id)) return true;
+    try {
+      await this.link.command(row.sn, {
+        id: row.id,
+        kind: row.kind as CommandKind,
+        expires: row.expires_at,
+        body: JSON.parse(row.body) as Record<string, unknown>,
+      });
+    } catch (err) {
+      this.live.releaseSend(row.sn, row.id);
+      this.log.warn({ sn: row.sn, command: row.id, err: (err as Error).message }, 'command not sent; held');
+      return false;
+    }
+    await markSent(this.db, row.id, this.clock());
+    return true;
+  }
+
+  /**
+   * After a welcome: every command that has not ended, oldest first — held ones for the first time,
+   * others again (the device answers a known id with its last report, protocol §7.4).
+   */
+  async deliverPending(sn: string): Promise<number> {
+    const device = await this.live.get(sn);
+    if (!device) return 0;
+    const now = this.clock();
+    await endOverdueCommands(this.db, now, PROTOCOL_TIMING.reportStallS * 1000, device.id);
+    let sent = 0;
+    for (const row of await openCommandsOfDevice(this.db, device.id)) {
+      if (device.capabilities && !device.capabilities.includes(row.kind)) {
+        await this.failUnsupported(row.id, now);
+        continue;
+      }
+      if (!(await this.send(row))) break;
+      sent++;
+    }
+    return sent;
+  }
+
+  /** A report on `acks`: the command's status is what the device says, never going back. */
+  async report(sn: string, ack: AckCommon & { result?: unknown; percent?: number }): Promise<void> {
+    const row = await findCommandOfDevice(this.db, ack.id, sn);
+    if (!row || row.kind !== ack.cmd) {
+      this.log.debug({ sn, command: ack.id, cmd: ack.cmd }, 'report on an unknown command');
+      return;
+    }
+    if (TERMINAL_COMMAND_STATUSES.includes(row.status as CommandStatus)) return;
+    const now = this.clock();
+    const terminal = isTerminalReport(ack.state);
+    if (!terminal && (RANK[ack.state] ?? 0) < (RANK[row.status] ?? 0)) {
+      await updateCommand(this.db, row.id, { reported_at: now });
+      return;
+    }
+    await updateCommand(
+      this.db,
+      row.id,
+      {
+        status: ack.state,
+        // The stage of this report (where a failure happened); a timeout later keeps the last one.
+        stage: ack.stage ?? null,
+        percent: ack.percent ?? null,
+        code: ack.code ?? null,
+        detail: ack.detail ?? null,
+        result: ack.result === undefined ? null : JSON.stringify(ack.result),
+        reported_at: now,
+        finished_at: terminal ? now : null,
+      },
+      OPEN_STATUSES,
+    );
+  }
+
+  /** The registration was removed: what the tenant asked of the device no longer applies. */
+  async cancelOpen(scope: Scope, deviceId: string): Promise<number> {
+    return cancelOpenCommands(this.db, scope, deviceId, this.clock());
+  }
+
+  /** The job's pass: expired and stalled commands end (protocol §7.2). */
+  async sweep(now: number): Promise<{ expired: number; timedOut: number }> {
+    return endOverdueCommands(this.db, now, PROTOCOL_TIMING.reportStallS * 1000);
+  }
+
+  async history(scope: Scope, q: IssuedInfoQuery): Promise<ListReply<CommandItem>> {
+    let deviceId: string | undefined;
+    if (q._id !== undefined || q.SN !== undefined) {
+      const device = await findDevice(this.db, scope, {
+        id: q._id,
+        sn: q.SN === undefined ? undefined : normalizeSn(q.SN),
+      });
+      if (!device) throw new AppError(ErrorCode.DeviceNotExist);
+      deviceId = device.id;
+    }
+    const { rows, count } = await pageCommands(this.db, scope, {
+      deviceId,
+      status: q.Status,
+      offset: (q.page - 1) * q.limit,
+      limit: q.limit,
+      direction: q.sort === 'IssueTime' ? 'asc' : 'desc',
+    });
+    return { list: rows.map(item), count, limit: q.limit, page: q.page, sort: q.sort };
+  }
+}

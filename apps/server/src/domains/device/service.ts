@@ -1,0 +1,347 @@
+/**
+ * Devices of a tenant (spec §3, §4): registration by SN and MAC, its removal, aliases, and the lists.
+ * A device that connects without being registered is recorded by the gateway and seen by the
+ * administrator only; a tenant registering its SN takes that record over.
+ */
+import {
+  DeviceStatus,
+  DeviceType,
+  ErrorCode,
+  deviceAliasError,
+  deviceMacError,
+  deviceSnError,
+  normalizeMac,
+  normalizeSn,
+  type AddDeviceBody,
+  type DeviceAllReply,
+  type DeviceCountReply,
+  type DeviceFilterQuery,
+  type DeviceItem,
+  type DeviceListQuery,
+  type DeviceRealtime,
+  type DeviceRealtimeReply,
+  type DeviceRefBody,
+  type DeviceTypeReply,
+  type ListReply,
+  type UpdateDeviceBody,
+} from '@netconsole/contract';
+import type { Scope } from '../../platform/auth/guard.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { newId, type Clock } from '../../platform/ids.ts';
+import { isUniqueViolation, type Db } from '../../platform/store/db.ts';
+import type { CommandService } from './commands.ts';
+import type { DeviceLink } from './link.ts';
+import { isTrusted, statusOf, welcomeOf, type LiveDevices } from './live.ts';
+import {
+  aliasTaken,
+  claimDevice,
+  countDevices,
+  findDevice,
+  findDeviceBySn,
+  insertDevice,
+  listDevices,
+  macInUse,
+  pageDevices,
+  tallyDevices,
+  tenantHasDevices,
+  updateDevice,
+  type DeviceFilter,
+  type DevicePageQuery,
+  type DeviceRow,
+} from './store.ts';
+
+/** Unpaged lists stop here. */
+export const ALL_DEVICES_MAX = 10_000;
+
+const ORDER: Record<string, Pick<DevicePageQuery, 'orderBy' | 'direction'>> = {
+  CreateTime: { orderBy: 'created_at', direction: 'asc' },
+  '-CreateTime': { orderBy: 'created_at', direction: 'desc' },
+  SN: { orderBy: 'sn', direction: 'asc' },
+  '-SN': { orderBy: 'sn', direction: 'desc' },
+  Alias: { orderBy: 'alias', direction: 'asc' },
+  '-Alias': { orderBy: 'alias', direction: 'desc' },
+  Type: { orderBy: 'type', direction: 'asc' },
+  '-Type': { orderBy: 'type', direction: 'desc' },
+  Status: { orderBy: 'status', direction: 'asc' },
+  '-Status': { orderBy: 'status', direction: 'desc' },
+};
+
+function filterOf(q: DeviceFilterQuery): DeviceFilter {
+  return { parent: q.Parent, status: q.Status, type: q.Type, search: q.search, registered: q.Registered };
+}
+
+/** Realtime fields are unknown (null) or zero while the device is offline (spec §3). */
+function realtimeOf(r: DeviceRow): DeviceRealtime {
+  const on = r.online === 1;
+  return {
+    IP: on ? r.ip : null,
+    NetMask: on ? r.mask : null,
+    GateWay: on ? r.gateway : null,
+    DNS1: on ? r.dns1 : null,
+    DNS2: on ? r.dns2 : null,
+    TxRate: on ? r.tx_rate : 0,
+    RxRate: on ? r.rx_rate : 0,
+    UpTime: on ? r.uptime_s : 0,
+  };
+}
+
+function itemOf(r: DeviceRow): DeviceItem {
+  const on = r.online === 1;
+  return {
+    _id: r.id,
+    SN: r.sn,
+    MAC: r.registered === 1 ? r.mac : r.hello_mac,
+    Alias: r.alias,
+    Online: on,
+    Type: r.type,
+    Model: r.model,
+    IsMain: r.is_main === 1,
+    HWVersion: r.hw_version,
+    FWVersion: r.fw_version,
+    Registered: r.registered === 1,
+    Trusted: r.trusted === 1,
+    Parent: r.parent,
+    Status: r.status as DeviceStatus,
+    Tenant: r.tenant_id,
+    CreateTime: r.created_at,
+    OnlineTime: r.online_at,
+    EndTime: r.offline_at,
+    PublicIP: on ? r.public_ip : null,
+    CPUUsed: on ? r.cpu_pct : null,
+    MemoryUsed: on ? r.mem_pct : null,
+    ...realtimeOf(r),
+  };
+}
+
+/** The trust and status a registration change leaves, from the row's reported facts. */
+function judged(r: Pick<DeviceRow, 'hello_mac' | 'online'>, registered: boolean, mac: string) {
+  const d = { registered, mac, helloMac: r.hello_mac, online: r.online === 1 };
+  return { trusted: isTrusted(d) ? 1 : 0, status: statusOf(d) };
+}
+
+export class DeviceService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly live: LiveDevices,
+    private readonly link: DeviceLink,
+    private readonly commands: CommandService,
+  ) {}
+
+  /** A device the caller may see, by _id or SN: 12123 without either, 12003 when not visible. */
+  async require(scope: Scope, ref: DeviceRefBody): Promise<DeviceRow> {
+    if (!ref._id && !ref.SN?.trim()) throw new AppError(ErrorCode.DeviceIdInvalid);
+    const row = await findDevice(this.db, scope, {
+      id: ref._id,
+      sn: ref.SN?.trim() ? normalizeSn(ref.SN) : undefined,
+    });
+    // Another tenant's device answers like a missing one: its existence is not the caller's to know.
+    if (!row) throw new AppError(ErrorCode.DeviceNotExist);
+    return row;
+  }
+
+  private async read(scope: Scope, id: string): Promise<DeviceItem> {
+    await this.live.flush();
+    const row = await findDevice(this.db, scope, { id });
+    if (!row) throw new AppError(ErrorCode.DeviceNotExist);
+    return itemOf(row);
+  }
+
+  /** The device's live state takes the new registration; a connected device gets a new welcome. */
+  private async registrationChanged(sn: string): Promise<void> {
+    const row = await findDeviceBySn(this.db, sn);
+    const d = row ? this.live.refresh(row) : null;
+    if (d?.session && this.live.isConnected(sn)) {
+      const w = welcomeOf(d);
+      d.statsIntervalS = w.telemetry.statsIntervalS;
+      await this.link.welcome(sn, d.session, w.registered, w.telemetry).catch(() => undefined);
+    }
+  }
+
+  async add(scope: Scope, body: AddDeviceBody): Promise<DeviceItem> {
+    // A registration belongs to a tenant; the administrator has none.
+    if (scope.admin || !scope.tenantId) throw new AppError(ErrorCode.NoAccessRights);
+    const tenantId = scope.tenantId;
+    const snError = deviceSnError(body.SN);
+    if (snError) throw new AppError(snError);
+    const macError = deviceMacError(body.MAC);
+    if (macError) throw new AppError(macError);
+    const sn = normalizeSn(body.SN!);
+    const mac = normalizeMac(body.MAC!)!;
+    let alias = sn;
+    if (body.Alias !== undefined && body.Alias.trim() !== '') {
+      const aliasError = deviceAliasError(body.Alias);
+      if (aliasError) throw new AppError(aliasError, { max: 64 });
+      alias = body.Alias.trim();
+    }
+    return this.claim(scope, tenantId, sn, mac, alias, body.Type, true);
+  }
+
+  private async claim(
+    scope: Scope,
+    tenantId: string,
+    sn: string,
+    mac: string,
+    alias: string,
+    type: DeviceType | undefined,
+    retry: boolean,
+  ): Promise<DeviceItem> {
+    const existing = await findDeviceBySn(this.db, sn);
+    if (existing?.tenant_id === tenantId) throw new AppError(ErrorCode.DeviceAlreadyRegistered);
+    if (existing?.tenant_id) throw new AppError(ErrorCode.DeviceOwnedByOtherTenant);
+    // The device has told us its MAC: the one typed must be it.
+    if (existing?.hello_mac && existing.hello_mac !== mac) throw new AppError(ErrorCode.SnMacMismatch);
+    if (existing?.type != null && type !== undefined && existing.type !== type) {
+      throw new AppError(ErrorCode.DeviceTypeInvalid);
+    }
+    if (await macInUse(this.db, mac, sn)) throw new AppError(ErrorCode.DeviceMacExists);
+    if (await aliasTaken(this.db, scope, alias, null)) throw new AppError(ErrorCode.DeviceNameExists);
+    const now = this.clock();
+    const registration = {
+      tenant_id: tenantId,
+      registered: 1,
+      mac,
+      alias,
+      parent: null,
+      is_main: 0,
+      registered_at: now,
+      updated_at: now,
+    };
+    let id: string;
+    if (existing) {
+      const judgedNow = judged(existing, true, mac);
+      const taken = await claimDevice(this.db, sn, {
+        ...registration,
+        ...judgedNow,
+        type: existing.type ?? type ?? null,
+      });
+      if (taken === 0) {
+        if (retry) return this.claim(scope, tenantId, sn, mac, alias, type, false);
+        throw new AppError(ErrorCode.DeviceOwnedByOtherTenant);
+      }
+      id = existing.id;
+    } else {
+      id = newId();
+      try {
+        await insertDevice(this.db, { id, sn, ...registration, type: type ?? null, created_at: now });
+      } catch (err) {
+        // The device connected at this very moment and was recorded: take that record.
+        if (retry && isUniqueViolation(err)) return this.claim(scope, tenantId, sn, mac, alias, type, false);
+        throw err;
+      }
+    }
+    await this.registrationChanged(sn);
+    return this.read(scope, id);
+  }
+
+  /** spec §4: the registration can be removed (after confirmation); open commands are cancelled. */
+  async unregister(scope: Scope, ref: DeviceRefBody): Promise<DeviceItem> {
+    const row = await this.require(scope, ref);
+    if (row.registered !== 1) throw new AppError(ErrorCode.DeviceNotRegistered);
+    const changed = await updateDevice(this.db, scope, row.id, {
+      tenant_id: null,
+      registered: 0,
+      mac: '',
+      alias: '',
+      parent: null,
+      is_main: 0,
+      registered_at: null,
+      updated_at: this.clock(),
+      ...judged(row, false, ''),
+    });
+    if (changed === 0) throw new AppError(ErrorCode.UnregisterFailed);
+    await this.commands.cancelOpen(scope, row.id);
+    await this.registrationChanged(row.sn);
+    return this.read({ tenantId: null, admin: true }, row.id);
+  }
+
+  async update(scope: Scope, body: UpdateDeviceBody): Promise<DeviceItem> {
+    const row = await this.require(scope, body);
+    if (body.Alias === undefined) throw new AppError(ErrorCode.DeviceNothingToUpdate);
+    const aliasError = deviceAliasError(body.Alias);
+    if (aliasError) throw new AppError(aliasError, { max: 64 });
+    const alias = body.Alias.trim();
+    // Aliases are unique within the device's tenant.
+    const owner: Scope = { tenantId: row.tenant_id, admin: row.tenant_id === null };
+    if (row.tenant_id !== null && (await aliasTaken(this.db, owner, alias, row.id))) {
+      throw new AppError(ErrorCode.DeviceNameExists);
+    }
+    if ((await updateDevice(this.db, scope, row.id, { alias, updated_at: this.clock() })) === 0) {
+      throw new AppError(ErrorCode.DeviceUpdateFailed);
+    }
+    return this.read(scope, row.id);
+  }
+
+  async list(scope: Scope, q: DeviceListQuery): Promise<ListReply<DeviceItem>> {
+    await this.live.flush();
+    const { rows, count } = await pageDevices(this.db, scope, {
+      ...filterOf(q),
+      offset: (q.page - 1) * q.limit,
+      limit: q.limit,
+      ...ORDER[q.sort]!,
+    });
+    return { list: rows.map(itemOf), count, limit: q.limit, page: q.page, sort: q.sort };
+  }
+
+  async all(scope: Scope, q: DeviceFilterQuery): Promise<DeviceAllReply> {
+    await this.live.flush();
+    const f = filterOf(q);
+    const [rows, count] = await Promise.all([
+      listDevices(this.db, scope, f, ALL_DEVICES_MAX),
+      countDevices(this.db, scope, f),
+    ]);
+    return { list: rows.map(itemOf), count };
+  }
+
+  async realtime(
+    scope: Scope,
+    q: DeviceFilterQuery & { SN?: string | undefined },
+  ): Promise<DeviceRealtimeReply> {
+    await this.live.flush();
+    const sns = q.SN?.split(',')
+      .map((s) => normalizeSn(s))
+      .filter((s) => s !== '');
+    const rows = await listDevices(this.db, scope, { ...filterOf(q), sns }, ALL_DEVICES_MAX);
+    const list = rows.map((r) => ({
+      _id: r.id,
+      SN: r.sn,
+      onlineStatus: r.status as DeviceStatus,
+      datas: realtimeOf(r),
+    }));
+    return { list, count: list.length };
+  }
+
+  async types(scope: Scope, q: DeviceFilterQuery): Promise<DeviceTypeReply> {
+    await this.live.flush();
+    const tally = await tallyDevices(this.db, scope, filterOf(q));
+    const list = Object.values(DeviceType).map((type) => {
+      const of = tally.filter((t) => t.type === type);
+      return {
+        Type: type,
+        Total: of.reduce((n, t) => n + t.n, 0),
+        Online: of.filter((t) => t.status === DeviceStatus.Online).reduce((n, t) => n + t.n, 0),
+      };
+    });
+    return { list };
+  }
+
+  async counts(scope: Scope, q: { Parent?: (string | null)[] | undefined }): Promise<DeviceCountReply> {
+    await this.live.flush();
+    const tally = await tallyDevices(this.db, scope, { parent: q.Parent });
+    const sum = (pick: (t: (typeof tally)[number]) => boolean) =>
+      tally.filter(pick).reduce((n, t) => n + t.n, 0);
+    return {
+      Total: sum(() => true),
+      Online: sum((t) => t.status === DeviceStatus.Online),
+      Offline: sum((t) => t.status === DeviceStatus.Offline),
+      Useless: sum((t) => t.status === DeviceStatus.Useless),
+      Registered: sum((t) => t.registered === 1),
+      Trusted: sum((t) => t.trusted === 1),
+    };
+  }
+
+  /** Registered devices keep a tenant from being abandoned (25006). */
+  tenantInUse(tenantId: string): Promise<boolean> {
+    return tenantHasDevices(this.db, { tenantId: null, admin: true }, tenantId);
+  }
+}

@@ -1,0 +1,218 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Scope } from '../../platform/auth/guard.ts';
+import type { Db } from '../../platform/store/db.ts';
+import type { DeviceTable } from '../../platform/store/schema.ts';
+
+export type DeviceRow = Selectable<DeviceTable>;
+
+/** What selects devices in lists, counts and searches. */
+export interface DeviceFilter {
+  /** Network ids; null in the list selects devices in no network. */
+  parent?: (string | null)[] | undefined;
+  status?: string | undefined;
+  type?: number | undefined;
+  search?: string | undefined;
+  registered?: boolean | undefined;
+  sns?: string[] | undefined;
+}
+
+export interface DevicePageQuery extends DeviceFilter {
+  offset: number;
+  limit: number;
+  orderBy: 'created_at' | 'sn' | 'alias' | 'type' | 'status';
+  direction: 'asc' | 'desc';
+}
+
+function likePattern(value: string): string {
+  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The devices a scope may see: a tenant its own (which are all registered), the administrator every
+ * device, the unregistered ones included.
+ */
+function visible(db: Db, scope: Scope, f: DeviceFilter = {}) {
+  let q = db.selectFrom('devices');
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  if (f.registered !== undefined) q = q.where('registered', '=', f.registered ? 1 : 0);
+  if (f.status !== undefined) q = q.where('status', '=', f.status);
+  if (f.type !== undefined) q = q.where('type', '=', f.type);
+  if (f.sns !== undefined) q = q.where('sn', 'in', f.sns.length > 0 ? f.sns : ['']);
+  if (f.parent !== undefined) {
+    const ids = f.parent.filter((p): p is string => p !== null);
+    const none = f.parent.includes(null);
+    q = q.where((eb) =>
+      eb.or([
+        ...(ids.length > 0 ? [eb('parent', 'in', ids)] : []),
+        ...(none ? [eb('parent', 'is', null)] : []),
+        ...(ids.length === 0 && !none ? [sql<boolean>`1 = 0`] : []),
+      ]),
+    );
+  }
+  if (f.search) {
+    const text = likePattern(f.search.toLowerCase());
+    const macPart = f.search.replace(/[:\-\s]/g, '').toUpperCase();
+    const mac = likePattern(macPart);
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(alias) like ${text} escape '\\'`,
+        sql<boolean>`lower(sn) like ${text} escape '\\'`,
+        ...(macPart
+          ? [sql<boolean>`mac like ${mac} escape '\\'`, sql<boolean>`hello_mac like ${mac} escape '\\'`]
+          : []),
+      ]),
+    );
+  }
+  return q;
+}
+
+export async function findDevice(
+  db: Db,
+  scope: Scope,
+  ref: { id?: string | undefined; sn?: string | undefined },
+): Promise<DeviceRow | undefined> {
+  let q = visible(db, scope).selectAll();
+  if (ref.id !== undefined) q = q.where('id', '=', ref.id);
+  if (ref.sn !== undefined) q = q.where('sn', '=', ref.sn);
+  if (ref.id === undefined && ref.sn === undefined) return undefined;
+  return q.executeTakeFirst();
+}
+
+export async function pageDevices(
+  db: Db,
+  scope: Scope,
+  q: DevicePageQuery,
+): Promise<{ rows: DeviceRow[]; count: number }> {
+  const base = visible(db, scope, q);
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy((eb) => (q.orderBy === 'alias' ? eb.fn('lower', ['alias']) : eb.ref(q.orderBy)), q.direction)
+      .orderBy('id')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}
+
+/** Every device of a filter, by SN, up to `max`. */
+export async function listDevices(db: Db, scope: Scope, f: DeviceFilter, max: number): Promise<DeviceRow[]> {
+  return visible(db, scope, f).selectAll().orderBy('sn').limit(max).execute();
+}
+
+export async function countDevices(db: Db, scope: Scope, f: DeviceFilter): Promise<number> {
+  const row = await visible(db, scope, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Totals by type, status, registration and trust, in one pass. */
+export async function tallyDevices(
+  db: Db,
+  scope: Scope,
+  f: DeviceFilter,
+): Promise<{ type: number | null; status: string; registered: number; trusted: number; n: number }[]> {
+  const rows = await visible(db, scope, f)
+    .select(['type', 'status', 'registered', 'trusted'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .groupBy(['type', 'status', 'registered', 'trusted'])
+    .execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/** A change a tenant (or the administrator) makes to a device it sees: registration columns only. */
+export async function updateDevice(
+  db: Db,
+  scope: Scope,
+  id: string,
+  patch: Updateable<DeviceTable>,
+): Promise<number> {
+  let q = db.updateTable('devices').set(patch).where('id', '=', id);
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function aliasTaken(
+  db: Db,
+  scope: Scope,
+  alias: string,
+  exceptId: string | null,
+): Promise<boolean> {
+  let q = visible(db, scope).select('id').where('alias', '=', alias);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function tenantHasDevices(db: Db, scope: Scope, tenantId: string): Promise<boolean> {
+  if (!scope.admin && scope.tenantId !== tenantId) return false;
+  const row = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+// ---- unscoped: the device's own identity ----
+// A device is its SN: the broker authenticated it, and SNs and MACs are unique across the platform,
+// so these lookups establish whose device it is, the way the account name does at sign-in.
+
+export async function findDeviceBySn(db: Db, sn: string): Promise<DeviceRow | undefined> {
+  return db.selectFrom('devices').selectAll().where('sn', '=', sn).executeTakeFirst();
+}
+
+/** Another device already known by this MAC (registered, or reported by a hello)? */
+export async function macInUse(db: Db, mac: string, exceptSn: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('devices')
+    .select('id')
+    .where((eb) => eb.or([eb('mac', '=', mac), eb('hello_mac', '=', mac)]))
+    .where('sn', '!=', exceptSn)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertDevice(db: Db, row: Insertable<DeviceTable>): Promise<void> {
+  await db.insertInto('devices').values(row).execute();
+}
+
+/** The devices the store believes online (an external broker keeps them connected across a restart). */
+export async function findOnlineDevices(db: Db): Promise<DeviceRow[]> {
+  return db.selectFrom('devices').selectAll().where('online', '=', 1).execute();
+}
+
+/** The embedded broker died with the previous process: nobody is connected any more. */
+export async function markAllOffline(db: Db, now: number, reason: string): Promise<number> {
+  const res = await db
+    .updateTable('devices')
+    .set({ online: 0, offline_at: now, offline_reason: reason })
+    .where('online', '=', 1)
+    .executeTakeFirst();
+  await db.updateTable('devices').set({ status: 'Offline' }).where('status', '=', 'Online').execute();
+  return Number(res.numUpdatedRows);
+}
+
+/** The facts devices reported, written in one batch (call inside a transaction). */
+export async function writeReported(
+  db: Db,
+  batch: { id: string; values: Updateable<DeviceTable> }[],
+): Promise<void> {
+  for (const { id, values } of batch) {
+    await db.updateTable('devices').set(values).where('id', '=', id).execute();
+  }
+}
+
+/** A tenant takes a device no tenant owns (seen connecting, or released); 0 if one took it meanwhile. */
+export async function claimDevice(db: Db, sn: string, patch: Updateable<DeviceTable>): Promise<number> {
+  const res = await db
+    .updateTable('devices')
+    .set(patch)
+    .where('sn', '=', sn)
+    .where('tenant_id', 'is', null)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}

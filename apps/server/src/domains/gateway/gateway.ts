@@ -1,0 +1,176 @@
+/**
+ * The device gateway: every message devices publish passes here. Cheap checks first (topic, rate
+ * limit), then the contract's codec (size, JSON, version, schema); whatever fails is dropped as a
+ * whole and counted, never stored in part and never allowed to throw. What passes is handled in
+ * order per device and handed to the device services. Also runs the periodic pass that marks silent
+ * devices offline and ends overdue commands.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { SN_RE, TOPIC_ROOT, decodeUp, type DecodedUp } from '@netconsole/contract';
+import type { BusRefusal, DeviceBus } from '../../platform/bus/bus.ts';
+import type { Clock } from '../../platform/ids.ts';
+import type { CommandService } from '../device/commands.ts';
+import type { DeviceLink } from '../device/link.ts';
+import type { LiveDevices } from '../device/live.ts';
+import { GatewayCounters, type GatewayDrop } from './counters.ts';
+import { TokenBuckets } from './rate-limit.ts';
+
+/** How often the periodic pass runs (silence, expiry); tests call sweep() with their own clock. */
+export const SWEEP_EVERY_MS = 5000;
+
+export interface GatewayOptions {
+  bus: DeviceBus;
+  live: LiveDevices;
+  commands: CommandService;
+  link: DeviceLink;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  /** Handle only these SNs ('' all): several test runs sharing one broker. */
+  snPrefix: string;
+}
+
+/** The SN of a topic under `dev/`, even a malformed one, so its drops count against the device. */
+function snOfTopic(topic: string): string | null {
+  const [root, sn] = topic.split('/', 2);
+  return root === TOPIC_ROOT && sn !== undefined && SN_RE.test(sn) ? sn : null;
+}
+
+export class Gateway {
+  readonly counters = new GatewayCounters();
+  private readonly limiter = new TokenBuckets();
+  private readonly queues = new Map<string, Promise<void>>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly o: GatewayOptions) {}
+
+  async start(): Promise<void> {
+    const { bus, live, clock } = this.o;
+    await live.start(bus.kind);
+    await bus.start({
+      message: (topic, payload) => this.receive(topic, payload),
+      connected: (sn, address) => this.enqueue(sn, () => live.peer(sn, address)),
+      disconnected: (sn) => {
+        const now = clock();
+        this.enqueue(sn, () => live.connectionClosed(sn, now));
+      },
+      refused: (sn, what: BusRefusal) => this.drop(sn, what),
+    });
+    this.timer = setInterval(() => void this.sweep(clock()), SWEEP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  /** Stops taking messages, finishes what was taken, writes the last states. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.o.bus.close();
+    await this.idle();
+    await this.o.live.stop();
+  }
+
+  /** Resolves when every message taken so far has been handled. */
+  async idle(): Promise<void> {
+    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+  }
+
+  /** The periodic pass: silent devices go offline, overdue commands end. */
+  async sweep(now: number): Promise<void> {
+    try {
+      this.o.live.sweep(now);
+      this.limiter.prune(now);
+      await this.o.commands.sweep(now);
+    } catch (err) {
+      this.o.log.error({ err }, 'gateway sweep failed');
+    }
+  }
+
+  private drop(sn: string | null | undefined, reason: GatewayDrop, topic?: string): void {
+    this.counters.dropped(sn, reason);
+    this.o.log.debug({ sn, reason, topic }, 'device message dropped');
+  }
+
+  private receive(topic: string, payload: Buffer): void {
+    const sn = snOfTopic(topic);
+    if (this.o.snPrefix && !sn?.startsWith(this.o.snPrefix)) return;
+    try {
+      this.counters.received(sn);
+      if (sn !== null) {
+        const verdict = this.limiter.take(sn, this.o.clock());
+        if (verdict !== 'ok') {
+          this.drop(sn, 'rate', topic);
+          if (verdict === 'flood' && this.o.bus.disconnect(sn)) {
+            this.o.log.warn({ sn }, 'device flooding the gateway: disconnected');
+          }
+          return;
+        }
+      }
+      const decoded = decodeUp(topic, payload);
+      if (!decoded.ok) {
+        this.drop(decoded.sn ?? sn, decoded.reason, topic);
+        return;
+      }
+      const now = this.o.clock();
+      this.enqueue(decoded.sn, () => this.handle(decoded, now));
+    } catch (err) {
+      this.drop(sn, 'internal', topic);
+      this.o.log.error({ err, topic }, 'device message failed');
+    }
+  }
+
+  /** Messages of one device are handled one after the other, in the order they came. */
+  private enqueue(sn: string, task: () => Promise<void>): void {
+    const next = (this.queues.get(sn) ?? Promise.resolve()).then(task).catch((err: unknown) => {
+      this.drop(sn, 'internal');
+      this.o.log.error({ err, sn }, 'device message failed');
+    });
+    this.queues.set(sn, next);
+    void next.then(() => {
+      if (this.queues.get(sn) === next) this.queues.delete(sn);
+    });
+  }
+
+  private async handle(d: DecodedUp, now: number): Promise<void> {
+    const { live, commands, link } = this.o;
+    const sn = d.sn;
+    if (d.kind === 'hello') {
+      const w = await live.hello(sn, d.message, now);
+      this.counters.accepted(sn);
+      try {
+        await link.welcome(sn, d.message.session, w.registered, w.telemetry);
+      } catch (err) {
+        // The device says hello again after 15 s without a welcome.
+        this.o.log.warn({ sn, err: (err as Error).message }, 'welcome not sent');
+        return;
+      }
+      await commands.deliverPending(sn);
+      return;
+    }
+    if (d.kind === 'offline') {
+      // A will of an older session (after a take-over) changes nothing, and is not an error.
+      await live.offline(sn, d.message.session, d.message.reason, now);
+      this.counters.accepted(sn);
+      return;
+    }
+    const verdict = await live.accept(sn, d.kind, d.message.seq, now);
+    if (verdict !== 'ok') {
+      this.drop(sn, verdict);
+      return;
+    }
+    this.counters.accepted(sn);
+    switch (d.kind) {
+      case 'state':
+        live.state(sn, d.message);
+        return;
+      case 'stats':
+        live.stats(sn, d.message);
+        return;
+      case 'acks':
+        await commands.report(sn, d.message);
+        return;
+      default:
+        // clients, lldp, ports, events, logs, dns, probes: valid, and kept by the domains that come
+        // with later issues (clients, topology, alarms, logs). They keep the device alive meanwhile.
+        return;
+    }
+  }
+}
