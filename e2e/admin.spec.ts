@@ -22,7 +22,9 @@ describe("the administrator's platform content", () => {
     await page.getByTestId('profile-page').waitFor();
     await page.getByTestId('help-toggle').click();
     await page.getByTestId('help-edit').click();
-    await page.getByTestId('help-editor').fill('# Personal centre\n\nAsk the **network desk** on extension 4242.');
+    await page
+      .getByTestId('help-editor')
+      .fill('# Personal centre\n\nAsk the **network desk** on extension 4242.');
     await page.getByTestId('help-save').click();
     await page.getByTestId('help-content').getByText('extension 4242').waitFor();
     await context.close();
