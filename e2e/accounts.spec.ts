@@ -161,4 +161,30 @@ describe('accounts', () => {
     expect(res.headers()['content-type']).toBe('image/jpeg');
     await context.close();
   });
+
+  it('removes a co-administrator after confirmation', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO);
+    const token = await page.evaluate(() => document.cookie.match(/(?:^|; )Token=([^;]+)/)![1]!);
+    const added = await page.request.post('/v1/user/addteUser', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        Username: 'tempops',
+        Password: 'temp-ops1',
+        Name: 'Temporary',
+        Operation: { Certified: false, Analysis: false, Financial: false },
+      },
+    });
+    expect(added.status()).toBe(200);
+    await page.getByTestId('menu-/user/list').click();
+    await page.getByTestId('user-row-tempops').waitFor();
+    await page.getByTestId('user-remove-tempops').click();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId('user-row-tempops').waitFor({ state: 'detached' });
+    const gone = await page.request.post('/v1/user/login', {
+      data: { Username: 'tempops', Password: 'temp-ops1' },
+    });
+    expect((await gone.json()).code).toBe(11019);
+    await context.close();
+  });
 });

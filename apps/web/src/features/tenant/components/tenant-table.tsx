@@ -1,14 +1,9 @@
-import { useState, type HTMLAttributes } from 'react';
-import { Button, Popconfirm, Space, Table, Tag, Tooltip, type ButtonProps, type TableProps } from 'antd';
-import {
-  CheckCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  StopOutlined,
-  TeamOutlined,
-} from '@ant-design/icons';
+import type { HTMLAttributes } from 'react';
+import { Space, Table, Tag, type TableProps } from 'antd';
+import { CheckCircleOutlined, EditOutlined, StopOutlined, TeamOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AccountState, type TenantItem } from '@netconsole/contract';
+import { ConfirmRowAction, RowAction } from '#shared/components/row-actions.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import type { TenantSort } from '../api/get-tenants.ts';
 import { DISCOUNTS, TENANT_OPERATIONS, serviceState } from './tenant-form-rules.ts';
@@ -37,22 +32,7 @@ export interface TenantTableProps {
   readAt: number;
 }
 
-interface ActionProps extends Omit<ButtonProps, 'type' | 'size' | 'children'> {
-  label: string;
-  testId: string;
-  tooltip?: boolean;
-}
-
-/** A row action: an icon button named by its tooltip (and for assistive technology). */
-function Action({ label, testId, tooltip, ...button }: ActionProps) {
-  return (
-    <Tooltip title={label} open={tooltip === false ? false : undefined}>
-      <Button type="text" size="small" aria-label={label} data-testid={testId} {...button} />
-    </Tooltip>
-  );
-}
-
-/** Abandoning asks first; its tooltip steps aside so it never covers the confirmation. */
+/** Removal asks first (shared/components/row-actions.tsx). */
 function AbandonAction({
   tenant,
   onAbandon,
@@ -61,26 +41,16 @@ function AbandonAction({
   onAbandon: TenantTableProps['onAbandon'];
 }) {
   const { t } = useTranslation('tenant-list');
-  const [confirming, setConfirming] = useState(false);
   return (
-    <Popconfirm
+    <ConfirmRowAction
+      label={t('action.abandon')}
+      testId={`tenant-abandon-${tenant.Name}`}
       title={t('abandon.title', { name: tenant.Name })}
       description={<div className="tenant-confirm">{t('abandon.description')}</div>}
       okText={t('abandon.ok')}
       cancelText={t('form.cancel')}
-      okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
       onConfirm={() => onAbandon(tenant)}
-      open={confirming}
-      onOpenChange={setConfirming}
-    >
-      <Action
-        label={t('action.abandon')}
-        icon={<DeleteOutlined />}
-        danger
-        tooltip={!confirming}
-        testId={`tenant-abandon-${tenant.Name}`}
-      />
-    </Popconfirm>
+    />
   );
 }
 
@@ -207,19 +177,19 @@ export function TenantTable(props: TenantTableProps) {
         const blocked = tenant.Status === AccountState.Blocked;
         return (
           <Space size={2} className="tenant-nowrap">
-            <Action
+            <RowAction
               label={t('action.edit')}
               icon={<EditOutlined />}
               onClick={() => props.onEdit(tenant)}
               testId={`tenant-edit-${tenant.Name}`}
             />
-            <Action
+            <RowAction
               label={t('action.users')}
               icon={<TeamOutlined />}
               onClick={() => props.onOpenUsers(tenant)}
               testId={`tenant-users-${tenant.Name}`}
             />
-            <Action
+            <RowAction
               label={t(blocked ? 'action.unblock' : 'action.block')}
               icon={blocked ? <CheckCircleOutlined /> : <StopOutlined />}
               danger={!blocked}

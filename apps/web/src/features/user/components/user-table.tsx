@@ -1,24 +1,9 @@
-import { useState, type HTMLAttributes } from 'react';
-import {
-  Badge,
-  Button,
-  Popconfirm,
-  Space,
-  Table,
-  Tag,
-  Tooltip,
-  type ButtonProps,
-  type TableProps,
-} from 'antd';
-import {
-  CheckCircleOutlined,
-  DeleteOutlined,
-  EditOutlined,
-  KeyOutlined,
-  StopOutlined,
-} from '@ant-design/icons';
+import type { HTMLAttributes } from 'react';
+import { Badge, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { CheckCircleOutlined, EditOutlined, KeyOutlined, StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AccountState, type TenantUserItem } from '@netconsole/contract';
+import { ConfirmRowAction, RowAction } from '#shared/components/row-actions.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import type { TenantUserSort } from '../api/get-tenant-users.ts';
 import { OPERATION_FLAGS } from './user-form-rules.ts';
@@ -39,45 +24,19 @@ export interface UserTableProps {
   blockingId?: string;
 }
 
-interface ActionProps extends Omit<ButtonProps, 'type' | 'size' | 'children'> {
-  label: string;
-  testId: string;
-  /** false hides the tooltip (while a confirmation of this action is open). */
-  tooltip?: boolean;
-}
-
-/** A row action: an icon button named by its tooltip (and for assistive technology). */
-function Action({ label, testId, tooltip, ...button }: ActionProps) {
-  return (
-    <Tooltip title={label} open={tooltip === false ? false : undefined}>
-      <Button type="text" size="small" aria-label={label} data-testid={testId} {...button} />
-    </Tooltip>
-  );
-}
-
-/** Removal asks first; its tooltip steps aside so it never covers the confirmation. */
+/** Removal asks first (shared/components/row-actions.tsx). */
 function RemoveAction({ user, onRemove }: { user: TenantUserItem; onRemove: UserTableProps['onRemove'] }) {
   const { t } = useTranslation('user');
-  const [confirming, setConfirming] = useState(false);
   return (
-    <Popconfirm
+    <ConfirmRowAction
+      label={t('list.action.remove')}
+      testId={`user-remove-${user.Username}`}
       title={t('list.remove.title', { username: user.Username })}
       description={t('list.remove.description')}
       okText={t('list.remove.ok')}
       cancelText={t('form.cancel')}
-      okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
       onConfirm={() => onRemove(user)}
-      open={confirming}
-      onOpenChange={setConfirming}
-    >
-      <Action
-        label={t('list.action.remove')}
-        icon={<DeleteOutlined />}
-        danger
-        tooltip={!confirming}
-        testId={`user-remove-${user.Username}`}
-      />
-    </Popconfirm>
+    />
   );
 }
 
@@ -166,13 +125,13 @@ export function UserTable(props: UserTableProps) {
         const blocked = user.Status === AccountState.Blocked;
         return (
           <Space size={2} className="user-list-actions">
-            <Action
+            <RowAction
               label={t('list.action.edit')}
               icon={<EditOutlined />}
               onClick={() => props.onEdit(user)}
               testId={`user-edit-${user.Username}`}
             />
-            <Action
+            <RowAction
               label={t(blocked ? 'list.action.unblock' : 'list.action.block')}
               icon={blocked ? <CheckCircleOutlined /> : <StopOutlined />}
               danger={!blocked}
@@ -180,7 +139,7 @@ export function UserTable(props: UserTableProps) {
               onClick={() => props.onToggleBlock(user)}
               testId={`user-block-${user.Username}`}
             />
-            <Action
+            <RowAction
               label={t('list.action.resetPassword')}
               icon={<KeyOutlined />}
               onClick={() => props.onResetPassword(user)}
