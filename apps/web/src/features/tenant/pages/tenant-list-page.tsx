@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Input, Select } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AccountState, DEFAULT_LIMIT, type TenantItem } from '@netconsole/contract';
 import { Pagination } from '#shared/components/pagination.tsx';
 import { notify } from '#shared/notify.ts';
+import { useTypedSearch } from '#shared/use-typed-search.ts';
 import { useAbandonTenant } from '../api/abandon-tenant.ts';
 import { useTenants, type TenantParams } from '../api/get-tenants.ts';
 import { useUpdateTenant } from '../api/update-tenant.ts';
@@ -15,15 +16,9 @@ import './tenant-list-page.css';
 
 /** The server refuses longer searches (tenantListQuery). */
 const SEARCH_MAX = 64;
-const SEARCH_DELAY_MS = 400;
 
 type Dialog = { kind: 'add' } | { kind: 'edit'; tenant: TenantItem } | null;
 type StatusFilter = 'live' | 0 | 1 | 2;
-
-function withSearch(params: TenantParams, value: string): TenantParams {
-  const search = value.trim();
-  return params.search === search ? params : { ...params, search, page: 1 };
-}
 
 export interface TenantListPageProps {
   /** Opens the tenant's co-administrators (the app shows them with the co-administrator list). */
@@ -43,17 +38,11 @@ export default function TenantListPage({ onOpenUsers }: TenantListPageProps) {
     sort: DEFAULT_TENANT_SORT,
     search: '',
   });
-  const [typed, setTyped] = useState('');
+  const search = useTypedSearch(setParams);
   const [dialog, setDialog] = useState<Dialog>(null);
   const tenants = useTenants(params);
   const update = useUpdateTenant();
   const abandon = useAbandonTenant();
-
-  // Typing searches once the user pauses; Enter searches at once.
-  useEffect(() => {
-    const timer = setTimeout(() => setParams((p) => withSearch(p, typed)), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const toggleBlock = (tenant: TenantItem) => {
     const blocking = tenant.Status !== AccountState.Blocked;
@@ -89,12 +78,7 @@ export default function TenantListPage({ onOpenUsers }: TenantListPageProps) {
             aria-label={t('searchPlaceholder')}
             allowClear
             maxLength={SEARCH_MAX}
-            value={typed}
-            onChange={(event) => {
-              setTyped(event.target.value);
-              if (!event.target.value) setParams((p) => withSearch(p, ''));
-            }}
-            onPressEnter={() => setParams((p) => withSearch(p, typed))}
+            {...search}
             data-testid="tenant-search"
           />
           <Select<StatusFilter>

@@ -1,11 +1,11 @@
-import { Form, Input, Modal, type ButtonProps } from 'antd';
+import { Form, Modal, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TenantUserItem } from '@netconsole/contract';
 import { ApiError } from '#shared/api-client.ts';
 import { notify } from '#shared/notify.ts';
 import { useUpdateTenantUser } from '../api/update-tenant-user.ts';
-import { checkRule, confirmRule } from './user-form-fields.ts';
-import { checkPassword, fieldOfErrorCode } from './user-form-rules.ts';
+import { PasswordFields } from './password-fields.tsx';
+import { fieldOfErrorCode } from './user-form-rules.ts';
 
 interface Values {
   Password: string;
@@ -52,24 +52,7 @@ export function ResetPasswordModal({ user, onClose }: { user: TenantUserItem; on
       )}
     >
       <p className="user-form-note">{t('reset.note')}</p>
-      <Form.Item
-        name="Password"
-        label={t('form.newPassword')}
-        required
-        rules={[checkRule(checkPassword, t)]}
-        extra={t('form.passwordHint')}
-      >
-        <Input.Password maxLength={32} autoComplete="new-password" data-testid="user-form-password" />
-      </Form.Item>
-      <Form.Item
-        name="Confirm"
-        label={t('form.confirm')}
-        required
-        dependencies={['Password']}
-        rules={[confirmRule(t)]}
-      >
-        <Input.Password maxLength={32} autoComplete="new-password" data-testid="user-form-confirm" />
-      </Form.Item>
+      <PasswordFields labelKey="form.newPassword" />
     </Modal>
   );
 }

@@ -5,12 +5,12 @@ import { ApiError } from '#shared/api-client.ts';
 import { notify } from '#shared/notify.ts';
 import { useAddTenantUser } from '../api/add-tenant-user.ts';
 import { useUpdateTenantUser } from '../api/update-tenant-user.ts';
-import { checkRule, confirmRule } from './user-form-fields.ts';
+import { PasswordFields } from './password-fields.tsx';
+import { checkRule } from './user-form-fields.ts';
 import {
   OPERATION_FLAGS,
   checkEmail,
   checkName,
-  checkPassword,
   checkPhone,
   checkUsername,
   fieldOfErrorCode,
@@ -94,28 +94,7 @@ export function UserFormModal({ user, tenantId, onClose }: Props) {
         <Form.Item name="Name" label={t('form.name')} required rules={[checkRule(checkName, t)]}>
           <Input maxLength={64} autoComplete="off" data-testid="user-form-name" />
         </Form.Item>
-        {!editing && (
-          <>
-            <Form.Item
-              name="Password"
-              label={t('form.password')}
-              required
-              rules={[checkRule(checkPassword, t)]}
-              extra={t('form.passwordHint')}
-            >
-              <Input.Password maxLength={32} autoComplete="new-password" data-testid="user-form-password" />
-            </Form.Item>
-            <Form.Item
-              name="Confirm"
-              label={t('form.confirm')}
-              required
-              dependencies={['Password']}
-              rules={[confirmRule(t)]}
-            >
-              <Input.Password maxLength={32} autoComplete="new-password" data-testid="user-form-confirm" />
-            </Form.Item>
-          </>
-        )}
+        {!editing && <PasswordFields labelKey="form.password" />}
         <Form.Item name="Email" label={t('form.email')} rules={[checkRule(checkEmail, t)]}>
           <Input maxLength={254} autoComplete="off" data-testid="user-form-email" />
         </Form.Item>

@@ -1,10 +1,11 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Card, Input } from 'antd';
 import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { AccountState, DEFAULT_LIMIT, type TenantUserItem } from '@netconsole/contract';
 import { Pagination } from '#shared/components/pagination.tsx';
 import { notify } from '#shared/notify.ts';
+import { useTypedSearch } from '#shared/use-typed-search.ts';
 import { useTenantUsers, type TenantUserParams } from '../api/get-tenant-users.ts';
 import { useRemoveTenantUser } from '../api/remove-tenant-user.ts';
 import { useUpdateTenantUser } from '../api/update-tenant-user.ts';
@@ -16,15 +17,8 @@ import './user-list-page.css';
 
 /** The server refuses longer searches (tenantUserQuery). */
 const SEARCH_MAX = 32;
-const SEARCH_DELAY_MS = 400;
 
 type Dialog = { kind: 'add' } | { kind: 'edit' | 'reset'; user: TenantUserItem } | null;
-
-/** A new search starts at page 1; the same search leaves the list alone. */
-function withSearch(params: TenantUserParams, value: string): TenantUserParams {
-  const search = value.trim();
-  return params.search === search ? params : { ...params, search, page: 1 };
-}
 
 export interface UserListPageProps {
   /** The administrator's choice of tenant; a tenant's own list leaves it out. */
@@ -48,17 +42,11 @@ export default function UserListPage({ tenantId, header }: UserListPageProps) {
     search: '',
     tenantId,
   });
-  const [typed, setTyped] = useState('');
+  const search = useTypedSearch(setParams);
   const [dialog, setDialog] = useState<Dialog>(null);
   const users = useTenantUsers(params);
   const update = useUpdateTenantUser();
   const remove = useRemoveTenantUser();
-
-  // Typing searches once the user pauses; Enter searches at once.
-  useEffect(() => {
-    const timer = setTimeout(() => setParams((p) => withSearch(p, typed)), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
 
   const toggleBlock = (user: TenantUserItem) => {
     const blocking = user.Status !== AccountState.Blocked;
@@ -95,13 +83,7 @@ export default function UserListPage({ tenantId, header }: UserListPageProps) {
           aria-label={t('list.searchPlaceholder')}
           allowClear
           maxLength={SEARCH_MAX}
-          value={typed}
-          onChange={(event) => {
-            setTyped(event.target.value);
-            // Clearing the box shows everyone at once.
-            if (!event.target.value) setParams((p) => withSearch(p, ''));
-          }}
-          onPressEnter={() => setParams((p) => withSearch(p, typed))}
+          {...search}
           data-testid="user-search"
         />
         <Button
