@@ -187,4 +187,20 @@ describe('accounts', () => {
     expect((await gone.json()).code).toBe(11019);
     await context.close();
   });
+
+  it('searches the co-administrators as you type, and clearing shows them all again', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO);
+    await page.getByTestId('menu-/user/list').click();
+    await page.getByTestId('user-row-demoops').waitFor();
+    const rows = page.locator('[data-testid^="user-row-"]');
+    const all = await rows.count();
+    expect(all).toBeGreaterThan(1);
+    await page.getByTestId('user-search').fill('demoop');
+    await eventually(async () => (await rows.count()) === 1);
+    await page.getByTestId('user-row-demoops').waitFor();
+    await page.getByTestId('user-search').fill('');
+    await eventually(async () => (await rows.count()) === all);
+    await context.close();
+  });
 });
