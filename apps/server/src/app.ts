@@ -31,6 +31,7 @@ import { LiveDevices } from './domains/device/live.ts';
 import { deviceRoutes } from './domains/device/routes.ts';
 import { DeviceService } from './domains/device/service.ts';
 import { Gateway } from './domains/gateway/gateway.ts';
+import { LiveHub } from './platform/realtime/hub.ts';
 import { busLink } from './domains/gateway/link.ts';
 import { appRoutes, releaseRoutes } from './domains/app/routes.ts';
 import { HelpEditor } from './domains/help/editor.ts';
@@ -70,6 +71,7 @@ export interface Services {
   live: LiveDevices;
   gateway: Gateway;
   bus: DeviceBus;
+  hub: LiveHub;
 }
 
 export interface Built {
@@ -157,6 +159,8 @@ export async function buildApp(
   const bus: DeviceBus =
     embedded ?? new ExternalBus({ url: config.mqtt.url!, shareGroup: config.mqtt.shareGroup, log: app.log });
   const link = busLink(bus, clock);
+  // What changed, pushed to the browsers of its tenant (the /v1/ws route).
+  const hub = new LiveHub();
   const live = new LiveDevices(store.db, clock, app.log);
   const commands = new CommandService(store.db, clock, live, link, app.log);
   const devices = new DeviceService(store.db, clock, live, link, commands);
@@ -251,6 +255,7 @@ export async function buildApp(
       live,
       gateway,
       bus,
+      hub,
     },
     factoryKey,
   };
