@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { NetworkQuality, ResultCode } from '../enums.ts';
 import { PROTOCOL_LIMITS } from './constants.ts';
-import { commandId, firmwareVersion, ipv4, percent, text, uint32 } from './primitives.ts';
+import { commandId, firmwareVersion, ipv4, percent, text, token, uint32 } from './primitives.ts';
 import type { CommandKind } from './topics.ts';
 import { openEnum, upEnvelope } from './up.ts';
 
@@ -204,7 +204,20 @@ export const cancelReports = instant('cancel', {});
 export const setTelemetryReports = instant('set_telemetry', {});
 export const reportNowReports = instant('report_now', {});
 
-export const ackMessage = z
+/**
+ * A rejection naming a command kind this version of the contract does not know (§10): a device answers
+ * any kind it does not implement with `rejected` `unsupported_command`, and a server node older than
+ * the node that issued the command still records the outcome by `id`.
+ */
+export const unknownCommandRejection = upEnvelope.extend({
+  id: commandId.meta({ description: 'Id of the command' }),
+  cmd: token.meta({ description: 'The command kind as the device read it from the topic' }),
+  state: z.literal('rejected'),
+  code: reasonCodeSchema,
+  detail,
+});
+
+const knownCommandReports = z
   .discriminatedUnion('cmd', [
     rebootReports,
     resetReports,
@@ -216,7 +229,10 @@ export const ackMessage = z
     cancelReports,
     setTelemetryReports,
     reportNowReports,
-  ])
+  ]);
+
+export const ackMessage = z
+  .union([knownCommandReports, unknownCommandRejection])
   .meta({ title: 'acks', description: 'Acknowledgement, progress or outcome of a command (QoS 1).' });
 
 /**
@@ -228,7 +244,8 @@ export interface AckCommon {
   ts: number;
   seq: number;
   id: string;
-  cmd: CommandKind;
+  /** A known CommandKind, or one this contract does not know (a rejection only). */
+  cmd: string;
   state: ReportState;
   stage?: string;
   code?: string;

@@ -646,6 +646,14 @@ export const EXAMPLES: readonly ProtocolExample[] = [
     count: 10,
     sizeBytes: 56,
   }),
+  up('diagnosis accepted', RT, 'acks', {
+    v: 1,
+    ts: T + 3_000_010,
+    seq: 9199,
+    id: '01JGX8W9DG0000000000000001',
+    cmd: 'run_diagnosis',
+    state: 'accepted',
+  }),
   up('diagnosis running', RT, 'acks', {
     v: 1,
     ts: T + 3_000_020,

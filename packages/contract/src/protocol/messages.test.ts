@@ -279,7 +279,12 @@ describe('acks', () => {
     const accepted = example('reboot accepted');
     expect(ok(accepted)).toBe(true);
     expect(ok({ ...accepted, state: 'done' })).toBe(false);
+    // A kind this contract does not know: only its rejection is a report (protocol §10).
     expect(ok({ ...accepted, cmd: 'weather' })).toBe(false);
+    expect(ok({ ...accepted, cmd: 'weather', state: 'rejected', code: 'unsupported_command' })).toBe(true);
+    expect(ok({ ...accepted, cmd: 'weather', state: 'rejected' })).toBe(false);
+    expect(ok({ ...accepted, cmd: 'weather', state: 'succeeded' })).toBe(false);
+    expect(ok({ ...accepted, cmd: 'Not A Kind', state: 'rejected', code: 'unsupported_command' })).toBe(false);
     const { id: _id, ...withoutId } = accepted;
     expect(ok(withoutId)).toBe(false);
     // Stages belong to their command.
