@@ -217,19 +217,18 @@ export const unknownCommandRejection = upEnvelope.extend({
   detail,
 });
 
-const knownCommandReports = z
-  .discriminatedUnion('cmd', [
-    rebootReports,
-    resetReports,
-    kickClientReports,
-    releaseClientReports,
-    applyConfigReports,
-    upgradeFirmwareReports,
-    runDiagnosisReports,
-    cancelReports,
-    setTelemetryReports,
-    reportNowReports,
-  ]);
+const knownCommandReports = z.discriminatedUnion('cmd', [
+  rebootReports,
+  resetReports,
+  kickClientReports,
+  releaseClientReports,
+  applyConfigReports,
+  upgradeFirmwareReports,
+  runDiagnosisReports,
+  cancelReports,
+  setTelemetryReports,
+  reportNowReports,
+]);
 
 export const ackMessage = z
   .union([knownCommandReports, unknownCommandRejection])

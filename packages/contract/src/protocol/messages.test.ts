@@ -284,7 +284,9 @@ describe('acks', () => {
     expect(ok({ ...accepted, cmd: 'weather', state: 'rejected', code: 'unsupported_command' })).toBe(true);
     expect(ok({ ...accepted, cmd: 'weather', state: 'rejected' })).toBe(false);
     expect(ok({ ...accepted, cmd: 'weather', state: 'succeeded' })).toBe(false);
-    expect(ok({ ...accepted, cmd: 'Not A Kind', state: 'rejected', code: 'unsupported_command' })).toBe(false);
+    expect(ok({ ...accepted, cmd: 'Not A Kind', state: 'rejected', code: 'unsupported_command' })).toBe(
+      false,
+    );
     const { id: _id, ...withoutId } = accepted;
     expect(ok(withoutId)).toBe(false);
     // Stages belong to their command.
