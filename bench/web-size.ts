@@ -1,12 +1,14 @@
 // bench:web — the gzip size of the JavaScript a first visit loads, measured in a real browser:
-// every script response of the page, gzipped as a server would send it. Goal: ≤ 250 KB each for
-// /login and /dashboard (charts, maps and PDF export load on demand).
+// every script response of the page, gzipped as a server would send it. Goals (docs/performance.md):
+// /login ≤ 250 KB; /dashboard ≤ 320 KB from an empty cache and ≤ 150 KB beyond what /login already
+// loaded (charts, maps and PDF export load on demand).
 import { gzipSync } from 'node:zlib';
 import { chromium, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../e2e/support/browser-args.ts';
 import { startServerProcess } from '../e2e/support/server-process.ts';
 
-const GOAL_KB = 250;
+/** Goals in KB gzip: a cold visit of each page, and the dashboard right after signing in. */
+const GOALS = { '/login': 250, '/dashboard': 320, afterLogin: 150 } as const;
 
 async function scriptsOf(page: Page, visit: () => Promise<void>) {
   const seen = new Map<string, number>();
@@ -27,14 +29,14 @@ async function scriptsOf(page: Page, visit: () => Promise<void>) {
   return seen;
 }
 
-function report(name: string, files: Map<string, number>): boolean {
+function report(name: string, files: Map<string, number>, goal: number): boolean {
   const total = [...files.values()].reduce((a, b) => a + b, 0) / 1024;
   console.log(
-    `\n${name}: ${files.size} scripts, ${total.toFixed(1)} KB gzip (goal ≤ ${GOAL_KB} KB) ${total <= GOAL_KB ? 'ok' : 'OVER'}`,
+    `\n${name}: ${files.size} scripts, ${total.toFixed(1)} KB gzip (goal ≤ ${goal} KB) ${total <= goal ? 'ok' : 'OVER'}`,
   );
   for (const [f, n] of [...files].sort((a, b) => b[1] - a[1]))
     console.log(`  ${(n / 1024).toFixed(1).padStart(7)} KB  ${f}`);
-  return total <= GOAL_KB;
+  return total <= goal;
 }
 
 const server = await startServerProcess();
@@ -61,8 +63,14 @@ try {
   const dashFiles = await scriptsOf(dash, async () => {
     await dash.goto('/dashboard');
   });
-  const ok = [report('/login', loginFiles), report('/dashboard', dashFiles)].every(Boolean);
-  console.log(ok ? '\nBoth within budget.' : '\nOver budget.');
+  // Signing in leads from /login to /dashboard: what the browser holds already is not fetched again.
+  const afterLogin = new Map([...dashFiles].filter(([f]) => !loginFiles.has(f)));
+  const ok = [
+    report('/login', loginFiles, GOALS['/login']),
+    report('/dashboard', dashFiles, GOALS['/dashboard']),
+    report('/dashboard after /login (scripts /login did not load)', afterLogin, GOALS.afterLogin),
+  ].every(Boolean);
+  console.log(ok ? '\nAll within budget.' : '\nOver budget.');
 } finally {
   await browser.close();
   await server.stop();

@@ -26,12 +26,28 @@ import { VerificationCodes } from './domains/account/codes.ts';
 import { ContactService } from './domains/account/contact-service.ts';
 import { RecoveryService } from './domains/account/recovery-service.ts';
 import { ReleaseService } from './domains/app/release-service.ts';
+import { LiveClients } from './domains/client/live.ts';
+import { clientRoutes } from './domains/client/routes.ts';
+import { ClientService } from './domains/client/service.ts';
 import { CommandService } from './domains/device/commands.ts';
 import { LiveDevices } from './domains/device/live.ts';
+import { DevicePlacement } from './domains/device/placement.ts';
 import { deviceRoutes } from './domains/device/routes.ts';
 import { DeviceService } from './domains/device/service.ts';
 import { Gateway } from './domains/gateway/gateway.ts';
+import { telemetryRoutes } from './domains/telemetry/routes.ts';
+import { TelemetryService } from './domains/telemetry/service.ts';
+import { messageRoutes } from './domains/message/routes.ts';
+import { MessageService } from './domains/message/service.ts';
+import { mapRoutes } from './domains/map/routes.ts';
+import { MapService } from './domains/map/service.ts';
+import { networkRoutes } from './domains/network/routes.ts';
+import { NetworkService } from './domains/network/service.ts';
+import { topologyRoutes } from './domains/topology/routes.ts';
+import { TopologyService } from './domains/topology/service.ts';
 import { LiveHub } from './platform/realtime/hub.ts';
+import { chooseProtocol, liveRoutes } from './domains/live/routes.ts';
+import { LiveSockets } from './domains/live/sockets.ts';
 import { busLink } from './domains/gateway/link.ts';
 import { appRoutes, releaseRoutes } from './domains/app/routes.ts';
 import { HelpEditor } from './domains/help/editor.ts';
@@ -67,11 +83,18 @@ export interface Services {
   outbox: OutboxService;
   notify: Notify;
   devices: DeviceService;
+  telemetry: TelemetryService;
+  networks: NetworkService;
+  topology: TopologyService;
+  messages: MessageService;
   commands: CommandService;
+  clients: ClientService;
+  liveClients: LiveClients;
   live: LiveDevices;
   gateway: Gateway;
   bus: DeviceBus;
   hub: LiveHub;
+  liveSockets: LiveSockets;
 }
 
 export interface Built {
@@ -161,9 +184,36 @@ export async function buildApp(
   const link = busLink(bus, clock);
   // What changed, pushed to the browsers of its tenant (the /v1/ws route).
   const hub = new LiveHub();
-  const live = new LiveDevices(store.db, clock, app.log);
-  const commands = new CommandService(store.db, clock, live, link, app.log);
-  const devices = new DeviceService(store.db, clock, live, link, commands);
+  const live = new LiveDevices(store.db, clock, app.log, hub);
+  const commands = new CommandService(store.db, clock, live, link, app.log, hub);
+  const liveClients = new LiveClients(store.db, clock, live, hub, app.log);
+  commands.listen((row) => liveClients.commandChanged(row));
+  const clients = new ClientService(store.db, clock, liveClients, live, commands);
+  const devices = new DeviceService(store.db, clock, live, link, commands, hub);
+  const placement = new DevicePlacement(store.db, clock, live);
+  const networks = new NetworkService(store.db, clock, placement);
+  const messages = new MessageService(store.db, clock, tenants);
+  const topology = new TopologyService({
+    db: store.db,
+    clock,
+    log: app.log,
+    live,
+    link,
+    placement,
+    networks,
+    messages,
+  });
+  networks.observe(topology);
+  networks.onlineUsers = (scope, ids) => clients.onlineByNetwork(scope, ids);
+  const telemetry = new TelemetryService({
+    db: store.db,
+    clock,
+    log: app.log,
+    devices,
+    live,
+    bus,
+    publicUrl: config.publicUrl,
+  });
   const gateway = new Gateway({
     bus,
     live,
@@ -172,19 +222,32 @@ export async function buildApp(
     clock,
     log: app.log,
     snPrefix: config.mqtt.snPrefix,
+    telemetry,
+    clients: liveClients,
+    topology,
   });
+  live.meter = gateway.metrics;
   tenantAdmin.addUsageCheck((tenantId) => devices.tenantInUse(tenantId));
+  // onClose hooks run last-added first: telemetry's final flush comes after the gateway stopped.
+  app.addHook('onReady', () => telemetry.start());
+  app.addHook('onClose', () => telemetry.stop());
+  // The client tables start before the gateway takes messages, and write last after it stopped.
+  app.addHook('onReady', () => liveClients.start());
+  app.addHook('onClose', () => liveClients.stop());
+  // The topology writes its last neighbours after the gateway stopped.
+  app.addHook('onReady', () => topology.start());
+  app.addHook('onClose', () => topology.stop());
   app.addHook('onReady', () => gateway.start());
   app.addHook('onClose', () => gateway.stop());
+  // WebSockets: the console's live socket (/v1/ws, sub-protocol `live`) and, with the embedded
+  // broker, MQTT over WebSocket on the console's own port (/mqtt: `mqtt`, binary frames, protocol §2.1).
+  await app.register(websocket, {
+    options: { maxPayload: PROTOCOL_LIMITS.maxPacketBytes, handleProtocols: chooseProtocol },
+  });
+  const liveSockets = new LiveSockets({ db: store.db, clock, hub, log: app.log });
+  app.addHook('onReady', () => liveSockets.start());
+  app.addHook('preClose', () => liveSockets.stop());
   if (embedded) {
-    // MQTT over WebSocket on the console's own port: sub-protocol `mqtt`, binary frames (protocol §2.1).
-    await app.register(websocket, {
-      options: {
-        maxPayload: PROTOCOL_LIMITS.maxPacketBytes,
-        handleProtocols: (offered: Set<string>) =>
-          offered.has('mqtt') ? 'mqtt' : offered.has('mqttv3.1') ? 'mqttv3.1' : false,
-      },
-    });
     app.get('/mqtt', { websocket: true, schema: { hide: true } }, (socket, req) =>
       embedded.handleWebSocket(socket, req.raw),
     );
@@ -203,10 +266,17 @@ export async function buildApp(
   helpRoutes(app, help);
   helpEditRoutes(app, helpEditor);
   outboxRoutes(app, outbox);
-  systemRoutes(app, { version: VERSION, mode: config.mode, clock });
+  systemRoutes(app, { version: VERSION, mode: config.mode, clock, metrics: gateway.metrics });
   appRoutes(app, store.db);
   releaseRoutes(app, releases);
   deviceRoutes(app, devices, commands);
+  clientRoutes(app, clients);
+  telemetryRoutes(app, telemetry);
+  networkRoutes(app, networks);
+  mapRoutes(app, new MapService(config.maps));
+  liveRoutes(app, liveSockets, (token, o) => users.resolvePrincipal(token, o));
+  topologyRoutes(app, topology);
+  messageRoutes(app, messages);
 
   const dist = config.webDist;
   const hasWeb = dist !== undefined && fs.existsSync(path.join(dist, 'index.html'));
@@ -251,11 +321,18 @@ export async function buildApp(
       outbox,
       notify,
       devices,
+      networks,
+      topology,
+      messages,
+      telemetry,
       commands,
+      clients,
+      liveClients,
       live,
       gateway,
       bus,
       hub,
+      liveSockets,
     },
     factoryKey,
   };

@@ -1,4 +1,5 @@
-import { DEMO_FLEET, createDemoFleet, planFleet, type Fleet } from '@netconsole/device-sim';
+import { DEMO_FLEET, createDemoFleet, planFleet, type Fleet, type NetworkPlan } from '@netconsole/device-sim';
+import type { Scope } from './platform/auth/guard.ts';
 import type { Services } from './app.ts';
 import { isAppError } from './platform/http/app-error.ts';
 
@@ -17,7 +18,8 @@ export async function startDemoFleet(
   const tenant = await services.tenants.findByName(ADMIN, 'Demo Networks');
   if (!tenant) return null;
   const scope = { tenantId: tenant.id, admin: false };
-  for (const d of planFleet(DEMO_FLEET).networks.flatMap((n) => n.devices)) {
+  const plan = planFleet(DEMO_FLEET);
+  for (const d of plan.networks.flatMap((n) => n.devices)) {
     try {
       await services.devices.add(scope, { SN: d.sn, MAC: d.mac, Alias: d.name, Type: d.type });
     } catch (err) {
@@ -25,7 +27,33 @@ export async function startDemoFleet(
       if (!isAppError(err)) throw err;
     }
   }
+  await placeDemoDevices(services, scope, plan.networks);
   const fleet = createDemoFleet({ url: brokerUrl, factoryKey: factoryKeyHex });
   await fleet.start();
   return fleet;
+}
+
+/** Where the demo's sites are (the spec's default centre, then Shanghai and Shenzhen). */
+const DEMO_SITES: Record<string, { longitude: number; latitude: number; address: string }> = {
+  'Head office': { longitude: 116.404, latitude: 39.915, address: 'Dongcheng District, Beijing' },
+  Shop: { longitude: 121.4737, latitude: 31.2304, address: 'Huangpu District, Shanghai' },
+  Warehouse: { longitude: 113.9305, latitude: 22.5329, address: 'Nanshan District, Shenzhen' },
+};
+
+/** Each planned network exists, its router the main device and the other devices in it. */
+async function placeDemoDevices(services: Services, scope: Scope, networks: NetworkPlan[]): Promise<void> {
+  const bySn = new Map((await services.devices.all(scope, {})).list.map((d) => [d.SN, d]));
+  const existing = new Map((await services.networks.all(scope)).list.map((n) => [n.Name, n._id]));
+  for (const n of networks) {
+    const location = DEMO_SITES[n.name] ?? { longitude: 116.404, latitude: 39.915, address: '' };
+    const id =
+      existing.get(n.name) ??
+      (await services.networks.create(scope, { Name: n.name, Location: location })).list._id;
+    const members = n.devices.map((d) => bySn.get(d.sn)).filter((d) => d !== undefined);
+    const outside = members.filter((d) => d.Parent === null);
+    if (outside.length === 0) continue;
+    const router = members.find((d) => d.Type === 4);
+    const main = router && router.Parent === null ? { Main: router._id } : {};
+    await services.networks.netList(scope, { Parent: id, devices: outside.map((d) => d._id), ...main });
+  }
 }

@@ -258,7 +258,8 @@ describe('httpStatusFor', () => {
   it('treats unknown codes by their range', () => {
     expect(httpStatusFor(12999)).toBe(400);
     expect(httpStatusFor(26999)).toBe(400);
-    expect(httpStatusFor(27000)).toBe(500);
+    expect(httpStatusFor(27999)).toBe(400);
+    expect(httpStatusFor(28000)).toBe(500);
     expect(httpStatusFor(4999)).toBe(500);
     expect(httpStatusFor(-1)).toBe(500);
   });

@@ -114,6 +114,11 @@ export const ErrorCode = {
   ClientMacFormat: 13002,
   ClientKickFailed: 13003,
   ClientListUpdateFailed: 13004,
+  // Own codes after the spec's list: a client the caller cannot see, a release the device refused.
+  ClientNotExist: 13005,
+  ClientReleaseFailed: 13006,
+  ClientAliasTooLong: 13007,
+  ClientAliasInvalidChars: 13008,
 
   // 14xxx configuration and delivery
   ConfigIpFormat: 14001,
@@ -167,6 +172,8 @@ export const ErrorCode = {
 
   // 19xxx maps
   MapParamsInvalid: 19001,
+  GeocoderFailed: 19002,
+  GeocoderTimeout: 19003,
 
   // 20xxx portal authentication
   AuthNameRequired: 20001,
@@ -218,6 +225,15 @@ export const ErrorCode = {
   AppUploadParamsMissing: 26001,
   AppUrlIncomplete: 26002,
   AppVersionActivationFailed: 26003,
+
+  // 27xxx networks (ours: the specification names the rules of §5, not their codes)
+  NetworkNameRequired: 27001,
+  NetworkNameTooLong: 27002,
+  NetworkNameInvalid: 27003,
+  NetworkNameExists: 27004,
+  NetworkLocationRequired: 27005,
+  NetworkLocationInvalid: 27006,
+  NetworkNothingToUpdate: 27007,
 } as const;
 export type ErrorCodeName = keyof typeof ErrorCode;
 export type ErrorCodeValue = (typeof ErrorCode)[ErrorCodeName];
@@ -345,6 +361,10 @@ const catalogue = {
   13002: { en: 'Invalid client MAC address format', zh: '终端 MAC 地址格式错误' },
   13003: { en: 'Failed to kick the client off', zh: '踢除终端失败' },
   13004: { en: 'Failed to update the client list', zh: '更新终端列表失败' },
+  13005: { en: 'The client does not exist', zh: '终端不存在' },
+  13006: { en: 'Failed to release the client', zh: '解除终端封禁失败' },
+  13007: { en: 'Client alias must be at most {max} characters', zh: '终端别名不能超过 {max} 个字符' },
+  13008: { en: 'Client alias contains invalid characters', zh: '终端别名包含非法字符' },
 
   14001: { en: 'Invalid IP address', zh: 'IP 地址格式错误' },
   14002: { en: 'Invalid subnet mask', zh: '子网掩码格式错误' },
@@ -394,6 +414,8 @@ const catalogue = {
   18004: { en: 'Invalid message ID', zh: '消息 ID 错误' },
 
   19001: { en: 'Invalid map parameters', zh: '地图参数错误' },
+  19002: { en: 'Geocoder failure, status: {status}', zh: '地址解析失败，状态：{status}' },
+  19003: { en: 'The geocoder did not answer in time', zh: '地址解析服务响应超时' },
 
   20001: { en: 'Authentication name must not be empty', zh: '认证名称不能为空' },
   20002: { en: 'This authentication type already exists', zh: '该认证类型已存在' },
@@ -441,6 +463,17 @@ const catalogue = {
   26001: { en: 'App upload parameters are missing', zh: '应用上传参数缺失' },
   26002: { en: 'The app download URL is incomplete', zh: '应用下载地址不完整' },
   26003: { en: 'Failed to activate the app version', zh: '应用版本激活失败' },
+
+  27001: { en: 'Enter the network name', zh: '请输入网络名称' },
+  27002: { en: 'The network name may have at most {max} characters', zh: '网络名称最多 {max} 个字符' },
+  27003: { en: 'The network name contains characters that are not allowed', zh: '网络名称包含不允许的字符' },
+  27004: { en: 'A network with this name already exists', zh: '已存在同名网络' },
+  27005: { en: 'Choose the network location on the map', zh: '请在地图上选择网络位置' },
+  27006: {
+    en: 'Longitude must be between -180 and 180 and latitude between -90 and 90',
+    zh: '经度须在 -180 到 180 之间，纬度须在 -90 到 90 之间',
+  },
+  27007: { en: 'Nothing to update', zh: '没有要修改的内容' },
 } as const satisfies Record<ErrorCodeValue, CatalogueEntry>;
 
 /** Indexed by plain numbers, since codes also arrive from the wire. */
@@ -484,6 +517,7 @@ export const httpStatusTable = {
     ErrorCode.NotFound,
     ErrorCode.UserNotExist,
     ErrorCode.DeviceNotExist,
+    ErrorCode.ClientNotExist,
     ErrorCode.TargetNetworkNotExist,
     ErrorCode.FirmwareHistoryEmpty,
     ErrorCode.PortalAccountNotExist,
@@ -498,6 +532,7 @@ export const httpStatusTable = {
     ErrorCode.DeviceMacExists,
     ErrorCode.DeviceSnExists,
     ErrorCode.DeviceNameExists,
+    ErrorCode.NetworkNameExists,
     ErrorCode.DeviceAlreadyRegistered,
     ErrorCode.DeviceOwnedByOtherTenant,
     ErrorCode.MainDeviceAlreadySet,
@@ -518,7 +553,9 @@ export const httpStatusTable = {
   415: [ErrorCode.UnsupportedMedia],
   429: [ErrorCode.TooManyRequests, ErrorCode.SignInLocked],
   500: [ErrorCode.Internal],
+  502: [ErrorCode.GeocoderFailed],
   503: [ErrorCode.StoreUnavailable],
+  504: [ErrorCode.GeocoderTimeout],
 } as const satisfies Record<number, readonly ErrorCodeValue[]>;
 
 const statusByCode = new Map<number, number>(
@@ -527,8 +564,8 @@ const statusByCode = new Map<number, number>(
   ),
 );
 
-/** Product areas own the five-digit codes 11000-26999 (spec §8). */
-const PRODUCT_RANGE = { min: 11000, max: 26999 } as const;
+/** Product areas own the five-digit codes 11000-26999 (spec §8), and 27xxx our networks. */
+const PRODUCT_RANGE = { min: 11000, max: 27999 } as const;
 
 export function httpStatusFor(code: number): number {
   const listed = statusByCode.get(code);

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 
-/** spec §2 and §9: page sizes 10, 20, 30, 50; limit 10 and page 1 by default. */
-export const PAGE_SIZES = [10, 20, 30, 50] as const;
-export const DEFAULT_LIMIT = 10;
-export const MAX_LIMIT = 500;
+import { DEFAULT_LIMIT, MAX_LIMIT } from './paging-constants.ts';
+
+export * from './paging-constants.ts';
 
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),

@@ -9,6 +9,36 @@ const bool = z
   })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
+
+/** A map provider's tiles and geocoder (docs/maps.md); tiles default to OpenStreetMap's. */
+function mapVars<P extends 'BAIDU' | 'GOOGLE'>(p: P) {
+  return {
+    [`MAP_${p}_TILE_URL`]: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^\s]*\{z\}[^\s]*\{x\}[^\s]*\{y\}/, {
+        error: 'must be an http(s) URL template with {z}, {x} and {y}',
+      })
+      .default(OSM_TILES),
+    [`MAP_${p}_TILE_SUBDOMAINS`]: z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9]{0,16}$/i, { error: 'must be up to 16 letters or digits, e.g. abc' })
+      .default(''),
+    [`MAP_${p}_TILE_ATTRIBUTION`]: z.string().trim().max(300).default(OSM_ATTRIBUTION),
+    [`MAP_${p}_GEOCODER_URL`]: httpUrl.default(GEOCODER_DEFAULTS[p]),
+    [`MAP_${p}_GEOCODER_KEY`]: z.string().trim().min(1).max(256).optional(),
+  } as Record<
+    `MAP_${P}_${'TILE_URL' | 'TILE_SUBDOMAINS' | 'TILE_ATTRIBUTION' | 'GEOCODER_URL'}`,
+    z.ZodDefault<z.ZodString>
+  > &
+    Record<`MAP_${P}_GEOCODER_KEY`, z.ZodOptional<z.ZodString>>;
+}
+const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '© OpenStreetMap contributors';
+const GEOCODER_DEFAULTS = { BAIDU: 'https://api.map.baidu.com', GOOGLE: 'https://maps.googleapis.com' };
+
 const envSchema = z.object({
   PORT: z.coerce.number({ error: 'must be a port number' }).int().min(1).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -63,10 +93,18 @@ const envSchema = z.object({
     .regex(/^(mqtts?|wss?):\/\/[^/]+/, { error: 'must be an mqtt://, mqtts://, ws:// or wss:// URL' })
     .optional(),
   FACTORY_KEY: z.string().trim().regex(FACTORY_KEY_RE, { error: 'must be 64 hexadecimal digits' }).optional(),
+  ...mapVars('BAIDU'),
+  ...mapVars('GOOGLE'),
+  MAP_GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
 });
 
 /** Values never echoed in an error: the factory key, and a broker URL that may carry a password. */
-const SECRET_VARS: ReadonlySet<string> = new Set(['FACTORY_KEY', 'MQTT_URL']);
+const SECRET_VARS: ReadonlySet<string> = new Set([
+  'FACTORY_KEY',
+  'MQTT_URL',
+  'MAP_BAIDU_GEOCODER_KEY',
+  'MAP_GOOGLE_GEOCODER_KEY',
+]);
 
 const SMS_VARS = ['SMS_URL', 'SMS_KEY_ID', 'SMS_KEY_SECRET', 'SMS_SIGN', 'SMS_TEMPLATE'] as const;
 
@@ -93,6 +131,25 @@ export interface Config {
   publicUrl: string;
   notify: NotifyConfig;
   mqtt: MqttConfig;
+  maps: MapsConfig;
+}
+
+/** Map tiles (handed to browsers) and reverse geocoding (done by the server) per map type. */
+export interface MapsConfig {
+  baidu: MapProviderConfig;
+  google: MapProviderConfig;
+  /** The server gives up on a geocoder after this long (spec §9: 10 s). */
+  geocoderTimeoutMs: number;
+}
+
+export interface MapProviderConfig {
+  tileUrl: string;
+  tileSubdomains: string;
+  tileAttribution: string;
+  /** The provider's API base (Baidu's or Google's protocol, or the stand-in speaking it). */
+  geocoderUrl: string;
+  /** Baidu's ak or Google's key: sent to the provider only, never to browsers. */
+  geocoderKey: string | undefined;
 }
 
 /** The device bus (docs/deployment.md): the embedded broker, or an external one. */
@@ -209,6 +266,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       snPrefix: '',
       factoryKey: e.FACTORY_KEY?.toLowerCase(),
     },
+    maps: {
+      baidu: mapProvider(e, 'BAIDU'),
+      google: mapProvider(e, 'GOOGLE'),
+      geocoderTimeoutMs: e.MAP_GEOCODER_TIMEOUT_MS,
+    },
+  };
+}
+
+function mapProvider(e: z.infer<typeof envSchema>, p: 'BAIDU' | 'GOOGLE'): MapProviderConfig {
+  return {
+    tileUrl: e[`MAP_${p}_TILE_URL`],
+    tileSubdomains: e[`MAP_${p}_TILE_SUBDOMAINS`],
+    tileAttribution: e[`MAP_${p}_TILE_ATTRIBUTION`],
+    geocoderUrl: e[`MAP_${p}_GEOCODER_URL`].replace(/\/+$/, ''),
+    geocoderKey: e[`MAP_${p}_GEOCODER_KEY`],
   };
 }
 

@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react';
-import { DashboardOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  ClusterOutlined,
+  DashboardOutlined,
+  TeamOutlined,
+  UnorderedListOutlined,
+  WifiOutlined,
+} from '@ant-design/icons';
 import type { RouteRole } from '@netconsole/contract';
 import { routeAllowed } from '@netconsole/contract';
 import type { LoginModel } from '#shared/session.ts';
@@ -52,6 +59,8 @@ export const STANDALONE_PAGES: Readonly<Record<string, PageLoader>> = {
   [LOGIN_PATH]: () => import('#features/user/pages/login-page.tsx'),
   [NOT_FOUND_PATH]: () => import('./pages/not-found-page.tsx'),
   '/forgotpwd': withTexts(() => import('#features/user/pages/forgot-password-page.tsx'), 'user-forgot'),
+  // spec §2 /appTopo (public): the mobile app's topology, signed by the token in its address.
+  '/appTopo': withTexts(() => import('#features/topology/pages/app-topo-page.tsx'), 'topology-view'),
 };
 
 /** The main layout's screens, in menu order. */
@@ -61,6 +70,58 @@ export const NAVIGATION: readonly NavEntry[] = [
     titleKey: 'nav.dashboard',
     icon: DashboardOutlined,
     page: () => import('#features/dashboard/pages/dashboard-page.tsx'),
+  },
+  {
+    // spec §2 /dashboard/topology (routes.tsv: everyone): a network's LLDP topology and its history.
+    path: '/dashboard/topology',
+    titleKey: 'nav.topology',
+    icon: ApartmentOutlined,
+    page: withTexts(
+      () => import('#features/topology/pages/topology-page.tsx'),
+      'topology-view',
+      'pdf-export',
+    ),
+  },
+  {
+    // spec §2 /dashboard/topoView (hidden): the same drawing over the whole window.
+    path: '/dashboard/topoView',
+    titleKey: 'nav.topoView',
+    hidden: true,
+    page: withTexts(
+      () => import('#features/topology/pages/topo-view-page.tsx'),
+      'topology-view',
+      'pdf-export',
+    ),
+  },
+  {
+    // spec §2: /device goes to its first child the viewer may open.
+    path: '/device',
+    titleKey: 'nav.device',
+    icon: ClusterOutlined,
+    children: [
+      {
+        // spec §2 /device/info (routes.tsv: everyone), where /device leads: one device's details
+        // and charts; `?SN=` names the device.
+        path: '/device/info',
+        titleKey: 'nav.deviceInfo',
+        icon: DashboardOutlined,
+        page: withTexts(() => import('#features/telemetry/pages/device-info-page.tsx'), 'telemetry-info'),
+      },
+      {
+        // spec §2 /device/list (routes.tsv: everyone): the devices, live; a row opens /device/info.
+        path: '/device/list',
+        titleKey: 'nav.deviceList',
+        icon: UnorderedListOutlined,
+        page: withTexts(() => import('#features/device/pages/device-list-page.tsx'), 'device-list'),
+      },
+      {
+        // spec §2 /device/clientinfo (routes.tsv: everyone): the clients of the APs and routers.
+        path: '/device/clientinfo',
+        titleKey: 'nav.clientInfo',
+        icon: WifiOutlined,
+        page: withTexts(() => import('#features/client/pages/client-info-page.tsx'), 'client-info'),
+      },
+    ],
   },
   {
     // spec §2: account management (route role adduser): a tenant's co-administrators; for the

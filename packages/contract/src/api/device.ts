@@ -56,7 +56,7 @@ const queryStatus = z.enum(enumValues(DeviceStatus) as [DeviceStatus, ...DeviceS
  * A network id, `null` for devices in no network, or both comma-separated (spec §7: "Parent in
  * [network, null]").
  */
-const queryParent = z
+export const queryParent = z
   .string()
   .trim()
   .min(1)

@@ -55,14 +55,16 @@ export async function findOpenCommand(
   scope: Scope,
   deviceId: string,
   kind: string,
+  /** Only one with this very body (a kick of the same client, not of another). */
+  body?: string,
 ): Promise<CommandRow | undefined> {
-  return visible(db, scope)
+  let q = visible(db, scope)
     .selectAll()
     .where('device_id', '=', deviceId)
     .where('kind', '=', kind)
-    .where('finished_at', 'is', null)
-    .orderBy('issued_at')
-    .executeTakeFirst();
+    .where('finished_at', 'is', null);
+  if (body !== undefined) q = q.where('body', '=', body);
+  return q.orderBy('issued_at').executeTakeFirst();
 }
 
 export async function cancelOpenCommands(
@@ -124,6 +126,33 @@ export async function markSent(db: Db, id: string, now: number): Promise<void> {
     .where('id', '=', id)
     .execute();
   await updateCommand(db, id, { status: 'sent' }, ['held']);
+}
+
+/** The commands endOverdueCommands would end now (to say afterwards what changed). */
+export async function overdueCommandIds(
+  db: Db,
+  now: number,
+  stallMs: number,
+  deviceId?: string,
+): Promise<string[]> {
+  let q = db
+    .selectFrom('device_commands')
+    .select('id')
+    .where('finished_at', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', 'in', UNREPORTED_STATUSES), eb('expires_at', '<', now)]),
+        eb.and([eb('status', 'in', REPORTED_OPEN_STATUSES), eb('reported_at', '<', now - stallMs)]),
+      ]),
+    );
+  if (deviceId !== undefined) q = q.where('device_id', '=', deviceId);
+  return (await q.execute()).map((r) => r.id);
+}
+
+/** Commands by id, for the announcements of their changes (unscoped: ids come from the server). */
+export async function findCommands(db: Db, ids: readonly string[]): Promise<CommandRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('device_commands').selectAll().where('id', 'in', ids).execute();
 }
 
 /**

@@ -26,16 +26,19 @@ import {
 import type { Scope } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Clock } from '../../platform/ids.ts';
+import type { LiveHub } from '../../platform/realtime/hub.ts';
 import type { Db } from '../../platform/store/db.ts';
 import {
   OPEN_STATUSES,
   cancelOpenCommands,
   endOverdueCommands,
   findCommandOfDevice,
+  findCommands,
   findOpenCommand,
   insertCommand,
   markSent,
   openCommandsOfDevice,
+  overdueCommandIds,
   pageCommands,
   updateCommand,
   type CommandRow,
@@ -44,18 +47,24 @@ import { newCommandId, type DeviceLink } from './link.ts';
 import type { LiveDevices } from './live.ts';
 import { findDevice, type DeviceRow } from './store.ts';
 
-export interface IssuedCommand {
+export interface IssuedCommand<K extends CommandKind = DeviceCommand> {
   deviceId: string;
   sn: string;
-  command: DeviceCommand;
+  command: K;
   commandId: string;
   delivery: CommandDelivery;
 }
 
+/** Commands about one client, issued to the AP or router it is on (domains/client). */
+export type ClientCommandKind = 'kick_client' | 'release_client';
+
+/** Told of every change of a command's status (after it is stored). */
+export type CommandListener = (row: CommandRow) => void | Promise<void>;
+
 /** Order of the open statuses: a late or repeated report never moves a command back. */
 const RANK: Record<string, number> = { held: 0, sent: 1, accepted: 2, progress: 3 };
 
-function item(r: CommandRow): CommandItem {
+export function commandItemOf(r: CommandRow): CommandItem {
   return {
     _id: r.id,
     Device: r.device_id,
@@ -76,13 +85,44 @@ function item(r: CommandRow): CommandItem {
 }
 
 export class CommandService {
+  private readonly listeners = new Set<CommandListener>();
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly live: LiveDevices,
     private readonly link: DeviceLink,
     private readonly log: FastifyBaseLogger,
+    private readonly hub?: LiveHub,
   ) {}
+
+  /** Listens to every status change of every command; returns the function that stops it. */
+  listen(listener: CommandListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Says what became of these commands: topic `command` to the browsers of the command's tenant,
+   * and the in-process listeners (the client domain ends a kick there). Never throws.
+   */
+  private async changed(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    try {
+      for (const row of await findCommands(this.db, ids)) {
+        this.hub?.publish(row.tenant_id, { topic: 'command', data: commandItemOf(row) });
+        for (const listener of this.listeners) {
+          try {
+            await listener(row);
+          } catch (err) {
+            this.log.error({ err, command: row.id }, 'command listener failed');
+          }
+        }
+      }
+    } catch (err) {
+      this.log.error({ err }, 'announcing command changes failed');
+    }
+  }
 
   /** The devices a request names (SN, _id, devices[]), each visible to the caller, or 12003. */
   private async targets(scope: Scope, body: DeviceControlBody): Promise<DeviceRow[]> {
@@ -113,47 +153,79 @@ export class CommandService {
     return out;
   }
 
-  private async issueOne(
+  private issueOne(
     scope: Scope,
     userId: string | null,
     device: DeviceRow,
     body: DeviceControlBody,
   ): Promise<IssuedCommand> {
-    const kind = body.command;
-    const result = (commandId: string, delivery: CommandDelivery): IssuedCommand => ({
+    const payload = body.command === 'reboot' && body.delayS !== undefined ? { delayS: body.delayS } : {};
+    return this.issueKind(scope, userId, device, body.command, payload, false);
+  }
+
+  /**
+   * A kick or release for a client, to the device (by _id) it is on; null when the caller cannot
+   * see that device. Held, expired and reported like every command.
+   */
+  async issueClientCommand(
+    scope: Scope,
+    userId: string | null,
+    deviceId: string,
+    kind: ClientCommandKind,
+    payload: { mac: string; blockS?: number },
+  ): Promise<IssuedCommand<ClientCommandKind> | null> {
+    const device = await findDevice(this.db, scope, { id: deviceId });
+    if (!device) return null;
+    return this.issueKind(scope, userId, device, kind, payload, true);
+  }
+
+  private async issueKind<K extends CommandKind>(
+    scope: Scope,
+    userId: string | null,
+    device: DeviceRow,
+    kind: K,
+    payload: Record<string, unknown>,
+    sameBodyOnly: boolean,
+  ): Promise<IssuedCommand<K>> {
+    const result = (commandId: string, delivery: CommandDelivery): IssuedCommand<K> => ({
       deviceId: device.id,
       sn: device.sn,
       command: kind,
       commandId,
       delivery,
     });
-    // A second reboot while one is still open would restart the device twice: answer with the first.
-    const open = await findOpenCommand(this.db, scope, device.id, kind);
+    const body = JSON.stringify(payload);
+    // A second reboot while one is still open would restart the device twice: answer with the
+    // first. A kick of the same client likewise; a kick of another client is another command.
+    const open = await findOpenCommand(this.db, scope, device.id, kind, sameBodyOnly ? body : undefined);
     if (open) return result(open.id, open.status === 'held' ? 'held' : 'sent');
 
     const now = this.clock();
     const id = newCommandId(now, (n) => randomBytes(n));
-    const payload = kind === 'reboot' && body.delayS !== undefined ? { delayS: body.delayS } : {};
     await insertCommand(this.db, {
       id,
       device_id: device.id,
       tenant_id: device.tenant_id,
       sn: device.sn,
       kind,
-      body: JSON.stringify(payload),
+      body,
       status: 'held',
       issued_by: userId,
       issued_at: now,
       expires_at: now + COMMAND_EXPIRY_S[kind] * 1000,
     });
-    const live = await this.live.get(device.sn);
-    if (live?.capabilities && !live.capabilities.includes(kind)) {
-      await this.failUnsupported(id, now);
-      return result(id, 'failed');
+    try {
+      const live = await this.live.get(device.sn);
+      if (live?.capabilities && !live.capabilities.includes(kind)) {
+        await this.failUnsupported(id, now);
+        return result(id, 'failed');
+      }
+      if (!this.live.isConnected(device.sn)) return result(id, 'held');
+      const row = await findCommandOfDevice(this.db, id, device.sn);
+      return result(id, row && (await this.send(row)) ? 'sent' : 'held');
+    } finally {
+      await this.changed([id]);
     }
-    if (!this.live.isConnected(device.sn)) return result(id, 'held');
-    const row = await findCommandOfDevice(this.db, id, device.sn);
-    return result(id, row && (await this.send(row)) ? 'sent' : 'held');
   }
 
   /** Protocol §7.2: a kind the device did not list never reaches it. */
@@ -196,9 +268,12 @@ export class CommandService {
     const device = await this.live.get(sn);
     if (!device) return 0;
     const now = this.clock();
+    const overdue = await overdueCommandIds(this.db, now, PROTOCOL_TIMING.reportStallS * 1000, device.id);
     await endOverdueCommands(this.db, now, PROTOCOL_TIMING.reportStallS * 1000, device.id);
+    const touched = [...overdue];
     let sent = 0;
     for (const row of await openCommandsOfDevice(this.db, device.id)) {
+      touched.push(row.id);
       if (device.capabilities && !device.capabilities.includes(row.kind)) {
         await this.failUnsupported(row.id, now);
         continue;
@@ -206,6 +281,7 @@ export class CommandService {
       if (!(await this.send(row))) break;
       sent++;
     }
+    await this.changed(touched);
     return sent;
   }
 
@@ -239,16 +315,24 @@ export class CommandService {
       },
       OPEN_STATUSES,
     );
+    await this.changed([row.id]);
   }
 
   /** The registration was removed: what the tenant asked of the device no longer applies. */
   async cancelOpen(scope: Scope, deviceId: string): Promise<number> {
-    return cancelOpenCommands(this.db, scope, deviceId, this.clock());
+    const open = await openCommandsOfDevice(this.db, deviceId);
+    const n = await cancelOpenCommands(this.db, scope, deviceId, this.clock());
+    if (n > 0) await this.changed(open.map((r) => r.id));
+    return n;
   }
 
   /** The job's pass: expired and stalled commands end (protocol §7.2). */
   async sweep(now: number): Promise<{ expired: number; timedOut: number }> {
-    return endOverdueCommands(this.db, now, PROTOCOL_TIMING.reportStallS * 1000);
+    const stallMs = PROTOCOL_TIMING.reportStallS * 1000;
+    const ids = await overdueCommandIds(this.db, now, stallMs);
+    const ended = await endOverdueCommands(this.db, now, stallMs);
+    await this.changed(ids);
+    return ended;
   }
 
   async history(scope: Scope, q: IssuedInfoQuery): Promise<ListReply<CommandItem>> {
@@ -268,6 +352,6 @@ export class CommandService {
       limit: q.limit,
       direction: q.sort === 'IssueTime' ? 'asc' : 'desc',
     });
-    return { list: rows.map(item), count, limit: q.limit, page: q.page, sort: q.sort };
+    return { list: rows.map(commandItemOf), count, limit: q.limit, page: q.page, sort: q.sort };
   }
 }

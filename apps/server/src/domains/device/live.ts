@@ -5,26 +5,29 @@
  * will, the end of its connection, or silence (protocol §5.4, §11.1).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Updateable } from 'kysely';
 import {
   DEFAULT_TELEMETRY,
   DeviceStatus,
   PROTOCOL_TIMING,
   TELEMETRY_INTERVALS,
   UP_QOS,
+  type LiveDeviceData,
+  type LiveDeviceEvent,
   type TelemetrySettings,
   type UpKind,
   type UpMessage,
 } from '@netconsole/contract';
 import { newId, type Clock } from '../../platform/ids.ts';
+import type { LiveHub } from '../../platform/realtime/hub.ts';
 import { isUniqueViolation, type Db } from '../../platform/store/db.ts';
-import type { DeviceTable } from '../../platform/store/schema.ts';
+import type { FlushTicket } from '../gateway/metrics.ts';
 import {
   findDeviceBySn,
   findOnlineDevices,
   insertDevice,
   markAllOffline,
   writeReported,
+  type ReportedColumns,
   type DeviceRow,
 } from './store.ts';
 
@@ -102,6 +105,8 @@ export interface LiveDevice {
   seqOrder: number[];
   /** Commands published since the last welcome, so the re-sending after a welcome skips them. */
   sentSinceWelcome: Set<string>;
+  /** The status the browsers were last told (live `device` messages), as shownKey gives it. */
+  shown: string;
 }
 
 /** A registered device whose hello reported another MAC than the one registered cannot be used. */
@@ -121,6 +126,41 @@ export function welcomeOf(d: LiveDevice): { registered: boolean; telemetry: Tele
   return { registered, telemetry: registered ? DEFAULT_TELEMETRY : UNREGISTERED_TELEMETRY };
 }
 /** Silence after which a device is offline: max(3 stats intervals, 90 s) (protocol §5.4). */
+/** Status and online flag: a useless device going offline is news too. */
+function shownKey(status: DeviceStatus, online: boolean): string {
+  return `${status}/${online ? 1 : 0}`;
+}
+
+/** A `device` live message's data from the device's state (DeviceItem fields; offline: no figures). */
+export function liveStateOf(d: LiveDevice, event: LiveDeviceEvent): LiveDeviceData {
+  const on = d.online;
+  return {
+    Event: event,
+    _id: d.id,
+    SN: d.sn,
+    Tenant: d.tenantId,
+    Status: statusOf(d),
+    Online: on,
+    Type: d.type,
+    Model: d.model,
+    HWVersion: d.hwVersion,
+    FWVersion: d.fwVersion,
+    OnlineTime: d.onlineAt,
+    EndTime: d.offlineAt,
+    PublicIP: on ? (d.publicIp ?? d.peerAddress) : null,
+    CPUUsed: on ? d.cpuPct : null,
+    MemoryUsed: on ? d.memPct : null,
+    IP: on ? d.ip : null,
+    NetMask: on ? d.mask : null,
+    GateWay: on ? d.gateway : null,
+    DNS1: on ? d.dns1 : null,
+    DNS2: on ? d.dns2 : null,
+    TxRate: on ? d.txRate : 0,
+    RxRate: on ? d.rxRate : 0,
+    UpTime: on ? d.uptimeS : 0,
+  };
+}
+
 export function silenceLimitMs(d: Pick<LiveDevice, 'statsIntervalS'>): number {
   return Math.max(3 * d.statsIntervalS, PROTOCOL_TIMING.silenceOfflineS) * 1000;
 }
@@ -167,11 +207,12 @@ function fromRow(r: DeviceRow): LiveDevice {
     seqs: new Set(),
     seqOrder: [],
     sentSinceWelcome: new Set(),
+    shown: shownKey(r.status as DeviceStatus, r.online === 1),
   };
 }
 
 /** The reported columns; registration columns are the device service's. */
-function reportedColumns(d: LiveDevice): Updateable<DeviceTable> {
+function reportedColumns(d: LiveDevice): ReportedColumns {
   return {
     type: d.type,
     model: d.model,
@@ -214,11 +255,14 @@ export class LiveDevices {
   private readonly dirty = new Set<string>();
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
+  /** Devices whose figures changed since the last flush: one live `metrics` message each at the flush. */
+  private readonly moved = new Set<string>();
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
+    private readonly hub: LiveHub | null = null,
   ) {}
 
   /**
@@ -274,7 +318,18 @@ export class LiveDevices {
 
   private touch(d: LiveDevice): void {
     this.dirty.add(d.sn);
+    // Status news goes to the browsers at once; figures wait for the flush.
+    const shown = shownKey(statusOf(d), d.online);
+    if (shown !== d.shown) {
+      d.shown = shown;
+      this.announce(d, 'status');
+    }
     if (this.dirty.size >= FLUSH_AT_CHANGES) void this.flush();
+  }
+
+  private announce(d: LiveDevice, event: LiveDeviceEvent): void {
+    if (!this.hub?.watched(d.tenantId)) return;
+    this.hub.publish(d.tenantId, { topic: 'device', data: liveStateOf(d, event) });
   }
 
   private goOnline(d: LiveDevice, now: number): void {
@@ -388,6 +443,7 @@ export class LiveDevices {
     d.dns2 = m.dns2;
     d.publicIp = m.publicIp ?? null;
     if (m.acSn !== undefined) d.acSn = m.acSn;
+    this.moved.add(sn);
     this.touch(d);
   }
 
@@ -411,6 +467,7 @@ export class LiveDevices {
     d.rxBytes = m.rxBytes;
     d.cpuPct = m.cpuPct ?? null;
     d.memPct = m.memPct ?? null;
+    this.moved.add(sn);
     this.touch(d);
   }
 
@@ -473,9 +530,17 @@ export class LiveDevices {
     return d;
   }
 
+  /** Counts each flush and its rows, and the ingest lag of the messages it writes (gateway/metrics.ts). */
+  meter: { flushStart(source: string, sns: readonly string[]): FlushTicket } | null = null;
+
   /** Writes every change since the last flush in one transaction; one flush at a time. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
+    for (const sn of this.moved) {
+      const d = this.entries.get(sn);
+      if (d) this.announce(d, 'metrics');
+    }
+    this.moved.clear();
     if (this.dirty.size === 0) return;
     const sns = [...this.dirty];
     this.dirty.clear();
@@ -483,10 +548,13 @@ export class LiveDevices {
       const d = this.entries.get(sn);
       return d ? [{ id: d.id, values: reportedColumns(d) }] : [];
     });
+    const ticket = this.meter?.flushStart('devices', sns);
     this.flushing = this.db
       .transaction()
       .execute((trx) => writeReported(trx, batch))
+      .then(() => ticket?.done(batch.length))
       .catch((err: unknown) => {
+        ticket?.failed();
         for (const sn of sns) this.dirty.add(sn);
         this.log.error({ err }, 'writing device states failed; retrying');
       })

@@ -23,11 +23,13 @@ import {
   type DeviceRefBody,
   type DeviceTypeReply,
   type ListReply,
+  type LiveDeviceEvent,
   type UpdateDeviceBody,
 } from '@netconsole/contract';
 import type { Scope } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
+import type { LiveHub } from '../../platform/realtime/hub.ts';
 import { isUniqueViolation, type Db } from '../../platform/store/db.ts';
 import type { CommandService } from './commands.ts';
 import type { DeviceLink } from './link.ts';
@@ -126,7 +128,14 @@ export class DeviceService {
     private readonly live: LiveDevices,
     private readonly link: DeviceLink,
     private readonly commands: CommandService,
+    private readonly hub: LiveHub | null = null,
   ) {}
+
+  /** Tells the browsers of the tenant concerned (and the administrator's) of a registry change. */
+  private announce(tenantId: string | null, event: LiveDeviceEvent, item: DeviceItem): DeviceItem {
+    this.hub?.publish(tenantId, { topic: 'device', data: { ...item, Event: event } });
+    return item;
+  }
 
   /** A device the caller may see, by _id or SN: 12123 without either, 12003 when not visible. */
   async require(scope: Scope, ref: DeviceRefBody): Promise<DeviceRow> {
@@ -231,7 +240,7 @@ export class DeviceService {
       }
     }
     await this.registrationChanged(sn);
-    return this.read(scope, id);
+    return this.announce(tenantId, 'registered', await this.read(scope, id));
   }
 
   /** spec §4: the registration can be removed (after confirmation); open commands are cancelled. */
@@ -252,7 +261,12 @@ export class DeviceService {
     if (changed === 0) throw new AppError(ErrorCode.UnregisterFailed);
     await this.commands.cancelOpen(scope, row.id);
     await this.registrationChanged(row.sn);
-    return this.read({ tenantId: null, admin: true }, row.id);
+    // The tenant that lost the device hears of it; the item now has no tenant.
+    return this.announce(
+      row.tenant_id,
+      'unregistered',
+      await this.read({ tenantId: null, admin: true }, row.id),
+    );
   }
 
   async update(scope: Scope, body: UpdateDeviceBody): Promise<DeviceItem> {
@@ -269,7 +283,7 @@ export class DeviceService {
     if ((await updateDevice(this.db, scope, row.id, { alias, updated_at: this.clock() })) === 0) {
       throw new AppError(ErrorCode.DeviceUpdateFailed);
     }
-    return this.read(scope, row.id);
+    return this.announce(row.tenant_id, 'updated', await this.read(scope, row.id));
   }
 
   async list(scope: Scope, q: DeviceListQuery): Promise<ListReply<DeviceItem>> {

@@ -1,6 +1,8 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
+import { bulkUpdate } from '../../platform/store/bulk.ts';
+import { likePattern } from '../../platform/store/like.ts';
 import type { DeviceTable } from '../../platform/store/schema.ts';
 
 export type DeviceRow = Selectable<DeviceTable>;
@@ -21,10 +23,6 @@ export interface DevicePageQuery extends DeviceFilter {
   limit: number;
   orderBy: 'created_at' | 'sn' | 'alias' | 'type' | 'status';
   direction: 'asc' | 'desc';
-}
-
-function likePattern(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /**
@@ -196,14 +194,56 @@ export async function markAllOffline(db: Db, now: number, reason: string): Promi
   return Number(res.numUpdatedRows);
 }
 
-/** The facts devices reported, written in one batch (call inside a transaction). */
-export async function writeReported(
-  db: Db,
-  batch: { id: string; values: Updateable<DeviceTable> }[],
-): Promise<void> {
-  for (const { id, values } of batch) {
-    await db.updateTable('devices').set(values).where('id', '=', id).execute();
-  }
+/** The reported columns of a device row and their SQL types (casts keep PostgreSQL's types exact). */
+const REPORTED_COLUMNS = {
+  type: 'integer',
+  model: 'varchar(32)',
+  hw_version: 'varchar(32)',
+  fw_version: 'varchar(16)',
+  hello_mac: 'varchar(12)',
+  trusted: 'integer',
+  status: 'varchar(8)',
+  online: 'integer',
+  session: 'varchar(32)',
+  boot_id: 'varchar(32)',
+  online_at: 'bigint',
+  offline_at: 'bigint',
+  offline_reason: 'varchar(32)',
+  last_seen_at: 'bigint',
+  stats_interval_s: 'integer',
+  capabilities: 'text',
+  ac_sn: 'varchar(32)',
+  ip: 'varchar(15)',
+  mask: 'varchar(15)',
+  gateway: 'varchar(15)',
+  dns1: 'varchar(15)',
+  dns2: 'varchar(15)',
+  public_ip: 'varchar(15)',
+  uptime_s: 'bigint',
+  tx_bytes: 'bigint',
+  rx_bytes: 'bigint',
+  tx_rate: 'bigint',
+  rx_rate: 'bigint',
+  cpu_pct: 'double precision',
+  mem_pct: 'double precision',
+} as const satisfies Partial<Record<keyof DeviceTable, string>>;
+/** One device's reported facts, every column present. */
+export type ReportedColumns = Record<keyof typeof REPORTED_COLUMNS, string | number | null>;
+const REPORTED_NAMES = Object.keys(REPORTED_COLUMNS) as (keyof typeof REPORTED_COLUMNS)[];
+
+/**
+ * The facts devices reported, written in one batch (call inside a transaction): one bulk
+ * `UPDATE … FROM (VALUES …)` per chunk of devices instead of a statement per device.
+ */
+export async function writeReported(db: Db, batch: { id: string; values: ReportedColumns }[]): Promise<void> {
+  await bulkUpdate(
+    db,
+    'devices',
+    [{ name: 'id', type: 'varchar(36)' }],
+    REPORTED_COLUMNS,
+    REPORTED_NAMES,
+    batch.map((b) => ({ keys: [b.id], values: b.values })),
+  );
 }
 
 /** A tenant takes a device no tenant owns (seen connecting, or released); 0 if one took it meanwhile. */
@@ -214,5 +254,68 @@ export async function claimDevice(db: Db, sn: string, patch: Updateable<DeviceTa
     .where('sn', '=', sn)
     .where('tenant_id', 'is', null)
     .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+// ---- network membership (spec §3 Parent, IsMain) ----
+
+/** Devices of a scope by _id (any order); ids the scope cannot see are simply absent. */
+export async function findDevicesByIds(db: Db, scope: Scope, ids: string[]): Promise<DeviceRow[]> {
+  if (ids.length === 0) return [];
+  return visible(db, scope).selectAll().where('id', 'in', ids).execute();
+}
+
+/** Totals per network, type and status, for the given networks. */
+export async function tallyByParent(
+  db: Db,
+  scope: Scope,
+  parents: string[],
+): Promise<{ parent: string; type: number | null; status: string; n: number }[]> {
+  if (parents.length === 0) return [];
+  const rows = await visible(db, scope, { parent: parents })
+    .select(['parent', 'type', 'status'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .groupBy(['parent', 'type', 'status'])
+    .execute();
+  return rows.map((r) => ({ parent: r.parent!, type: r.type, status: r.status, n: Number(r.n) }));
+}
+
+/** The main device of each of the given networks. */
+export async function mainDevicesOf(db: Db, scope: Scope, parents: string[]): Promise<Map<string, string>> {
+  if (parents.length === 0) return new Map();
+  const rows = await visible(db, scope, { parent: parents })
+    .select(['id', 'parent'])
+    .where('is_main', '=', 1)
+    .execute();
+  return new Map(rows.map((r) => [r.parent!, r.id]));
+}
+
+/** Sets network and main flag of devices of the scope; returns how many changed. */
+export async function placeDevices(
+  db: Db,
+  scope: Scope,
+  ids: string[],
+  patch: { parent: string | null; is_main: number; updated_at: number },
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  let q = db.updateTable('devices').set(patch).where('id', 'in', ids);
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Every device of a network returns to no network (the network is being removed). */
+export async function releaseNetworkDevices(
+  db: Db,
+  scope: Scope,
+  parent: string,
+  now: number,
+): Promise<number> {
+  let q = db
+    .updateTable('devices')
+    .set({ parent: null, is_main: 0, updated_at: now })
+    .where('parent', '=', parent);
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  const res = await q.executeTakeFirst();
   return Number(res.numUpdatedRows);
 }

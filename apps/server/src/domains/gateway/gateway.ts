@@ -9,10 +9,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { SN_RE, TOPIC_ROOT, decodeUp, type DecodedUp } from '@netconsole/contract';
 import type { BusRefusal, DeviceBus } from '../../platform/bus/bus.ts';
 import type { Clock } from '../../platform/ids.ts';
+import type { LiveClients } from '../client/live.ts';
 import type { CommandService } from '../device/commands.ts';
 import type { DeviceLink } from '../device/link.ts';
 import type { LiveDevices } from '../device/live.ts';
+import type { TelemetryService } from '../telemetry/service.ts';
+import type { TopologyService } from '../topology/service.ts';
 import { GatewayCounters, type GatewayDrop } from './counters.ts';
+import { IngestMetrics } from './metrics.ts';
 import { TokenBuckets } from './rate-limit.ts';
 
 /** How often the periodic pass runs (silence, expiry); tests call sweep() with their own clock. */
@@ -27,6 +31,12 @@ export interface GatewayOptions {
   log: FastifyBaseLogger;
   /** Handle only these SNs ('' all): several test runs sharing one broker. */
   snPrefix: string;
+  /** Keeps the time series of stats, state and port tables (domains/telemetry). */
+  telemetry?: TelemetryService;
+  /** Keeps the LLDP neighbours and the networks' topology history (domains/topology). */
+  topology?: TopologyService;
+  /** Keeps the client tables and connect logs (domains/client). */
+  clients?: LiveClients;
 }
 
 /** The SN of a topic under `dev/`, even a malformed one, so its drops count against the device. */
@@ -37,6 +47,7 @@ function snOfTopic(topic: string): string | null {
 
 export class Gateway {
   readonly counters = new GatewayCounters();
+  readonly metrics = new IngestMetrics(this.counters);
   private readonly limiter = new TokenBuckets();
   private readonly queues = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
@@ -90,6 +101,7 @@ export class Gateway {
   }
 
   private receive(topic: string, payload: Buffer): void {
+    const at = this.metrics.now();
     const sn = snOfTopic(topic);
     if (this.o.snPrefix && !sn?.startsWith(this.o.snPrefix)) return;
     try {
@@ -110,7 +122,9 @@ export class Gateway {
         return;
       }
       const now = this.o.clock();
-      this.enqueue(decoded.sn, () => this.handle(decoded, now));
+      this.enqueue(decoded.sn, () =>
+        this.handle(decoded, now).then(() => this.metrics.handled(decoded.sn, at)),
+      );
     } catch (err) {
       this.drop(sn, 'internal', topic);
       this.o.log.error({ err, topic }, 'device message failed');
@@ -160,15 +174,29 @@ export class Gateway {
     switch (d.kind) {
       case 'state':
         live.state(sn, d.message);
+        this.o.telemetry?.state(live.peek(sn), d.message, now);
         return;
       case 'stats':
         live.stats(sn, d.message);
+        this.o.telemetry?.stats(live.peek(sn), d.message, now);
+        return;
+      case 'ports':
+        this.o.telemetry?.ports(live.peek(sn), d.message, now);
+        return;
+      case 'lldp':
+        this.o.topology?.lldp(live.peek(sn), d.message, now);
         return;
       case 'acks':
         await commands.report(sn, d.message);
         return;
+      case 'clients':
+        await this.o.clients?.clients(sn, d.message, now);
+        return;
+      case 'events':
+        await this.o.clients?.events(sn, d.message, now);
+        return;
       default:
-        // clients, lldp, ports, events, logs, dns, probes: valid, and kept by the domains that come
+        // logs, dns, probes: valid, and kept by the domains that come
         // with later issues (clients, topology, alarms, logs). They keep the device alive meanwhile.
         return;
     }

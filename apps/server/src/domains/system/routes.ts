@@ -2,8 +2,14 @@ import { timeReply, versionReply } from '@netconsole/contract';
 import type { Mode } from '../../platform/config.ts';
 import type { Clock } from '../../platform/ids.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
+import type { IngestMetrics } from '../gateway/metrics.ts';
+import { metricsRoutes } from './metrics-routes.ts';
 
-export function systemRoutes(app: App, deps: { version: string; mode: Mode; clock: Clock }): void {
+export function systemRoutes(
+  app: App,
+  deps: { version: string; mode: Mode; clock: Clock; metrics: IngestMetrics },
+): void {
+  metricsRoutes(app, deps.metrics);
   app.get(
     '/system/version',
     { schema: { tags: ['system'], response: replies({ 200: versionReply }) }, config: { auth: 'public' } },

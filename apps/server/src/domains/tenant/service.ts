@@ -3,7 +3,14 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
 import type { Db } from '../../platform/store/db.ts';
-import { findTenant, findTenantByName, insertTenant, updateTenant, type TenantRow } from './store.ts';
+import {
+  findTenant,
+  findTenantByName,
+  insertTenant,
+  listTenantNames,
+  updateTenant,
+  type TenantRow,
+} from './store.ts';
 
 export interface TenantSummary {
   _id: string;
@@ -76,6 +83,11 @@ export class TenantService {
 
   get(scope: Scope, id: string): Promise<TenantRow | undefined> {
     return findTenant(this.db, scope, id);
+  }
+
+  /** Ids of the live tenants (not abandoned). */
+  async liveIds(scope: Scope): Promise<string[]> {
+    return (await listTenantNames(this.db, scope)).map((t) => t.id);
   }
 
   findByName(scope: Scope, name: string): Promise<TenantRow | undefined> {

@@ -61,6 +61,10 @@ export class EmbeddedBus implements DeviceBus {
   async start(events: BusEvents): Promise<void> {
     const { factoryKey, log } = this.opts;
     const broker = await Aedes.createBroker({
+      // Unlimited: with a limit, Aedes's emitter queues the excess and drains the queue recursively
+      // when subscribers answer at once (ours does), which overflows the stack when 10 000 wills and
+      // hellos arrive together (a reconnect storm). Delivery is asynchronous either way.
+      concurrency: 0,
       authenticate: (client, username, password, done) => {
         const sn = client.id;
         if (SN_RE.test(sn) && username === sn && password && verifyDeviceSecret(factoryKey, sn, password)) {

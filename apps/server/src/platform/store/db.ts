@@ -14,6 +14,11 @@ import type { Database } from './schema.ts';
 import * as foundation from './migrations/2026-11-21-foundation.ts';
 import * as accounts from './migrations/2026-11-22-accounts.ts';
 import * as devices from './migrations/2026-11-23-devices.ts';
+import * as telemetry from './migrations/2026-11-24-telemetry.ts';
+import * as clients from './migrations/2026-11-25-clients.ts';
+import * as networks from './migrations/2026-11-26-networks.ts';
+import * as topology from './migrations/2026-11-27-topology.ts';
+import * as messages from './migrations/2026-11-28-messages.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -32,6 +37,11 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-foundation': foundation,
   '2026-11-22-accounts': accounts,
   '2026-11-23-devices': devices,
+  '2026-11-24-telemetry': telemetry,
+  '2026-11-25-clients': clients,
+  '2026-11-26-networks': networks,
+  '2026-11-27-topology': topology,
+  '2026-11-28-messages': messages,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

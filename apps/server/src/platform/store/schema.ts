@@ -194,6 +194,199 @@ export interface DeviceCommandTable {
   finished_at: number | null;
 }
 
+/**
+ * One span of a device's samples (telemetry_5m, _1h, _1d; docs/telemetry.md): sums, counts and
+ * highs, so several rows of one span merge by addition. Averages are sum / count.
+ */
+export interface TelemetrySeriesTable {
+  device_id: string;
+  /** The device's tenant when the samples were taken; null: no tenant (unregistered). */
+  tenant_id: string | null;
+  type: number | null;
+  /** Start of the span, ms. */
+  bucket: number;
+  /** Stats samples. */
+  n: number;
+  cpu_sum: Generated<number>;
+  cpu_n: Generated<number>;
+  cpu_max: number | null;
+  mem_sum: Generated<number>;
+  mem_n: Generated<number>;
+  mem_max: number | null;
+  temp_sum: Generated<number>;
+  temp_n: Generated<number>;
+  temp_max: number | null;
+  /** Bytes moved in the measured intervals, and those intervals' length in seconds. */
+  rx_bytes: Generated<number>;
+  tx_bytes: Generated<number>;
+  span_s: Generated<number>;
+  /** Bytes/s of the fastest interval. */
+  rx_rate_max: number | null;
+  tx_rate_max: number | null;
+  clients_sum: Generated<number>;
+  clients_max: number | null;
+  /** W. */
+  poe_used_sum: Generated<number>;
+  poe_n: Generated<number>;
+  poe_used_max: number | null;
+  poe_budget: number | null;
+}
+
+/** The last stats, state and port table of a device (JSON where it is a table). */
+export interface TelemetryLatestTable {
+  device_id: string;
+  tenant_id: string | null;
+  stats_at: number | null;
+  cpu_pct: number | null;
+  mem_pct: number | null;
+  mem_total_kb: number | null;
+  temp_c: number | null;
+  clients: number | null;
+  poe_budget_w: number | null;
+  poe_used_w: number | null;
+  rx_rate: number | null;
+  tx_rate: number | null;
+  uptime_s: number | null;
+  radio_stats: string | null;
+  state_at: number | null;
+  state: string | null;
+  ports_at: number | null;
+  ports: string | null;
+}
+
+export interface TelemetryRollupTable {
+  /** '1h' or '1d'. */
+  res: string;
+  done_until: number;
+}
+
+/** A tenant's site (spec §3 Network). */
+export interface NetworkTable {
+  id: string;
+  tenant_id: string;
+  name: string;
+  /** Trimmed, lower-cased name: unique per tenant. */
+  name_key: string;
+  type: Generated<string>;
+  longitude: number;
+  latitude: number;
+  address: Generated<string>;
+  logo_path: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A client of a tenant's APs and routers, by MAC (docs/clients.md): its current state. */
+export interface ClientTable {
+  id: string;
+  tenant_id: string;
+  mac: string;
+  ip: string | null;
+  name: Generated<string>;
+  alias: Generated<string>;
+  /** 'online' | 'offline' | 'kicked'. */
+  status: Generated<string>;
+  device_id: string | null;
+  device_sn: Generated<string>;
+  device_type: number | null;
+  ac_sn: string | null;
+  link: Generated<number>;
+  phy: string | null;
+  ssid: string | null;
+  band: string | null;
+  channel: number | null;
+  rssi: number | null;
+  snr: number | null;
+  /** Link rates, Mbit/s. */
+  tx_link: number | null;
+  rx_link: number | null;
+  /** Bytes of the current (or last) connection. */
+  tx_bytes: Generated<number>;
+  rx_bytes: Generated<number>;
+  /** Bytes per second between the last two snapshots. */
+  tx_rate: Generated<number>;
+  rx_rate: Generated<number>;
+  port: number | null;
+  vlan: number | null;
+  authorized: number | null;
+  connect_count: Generated<number>;
+  /** Seconds online in the ended connections. */
+  online_s: Generated<number>;
+  session_id: string | null;
+  session_start: number | null;
+  first_seen: number;
+  last_seen: number;
+  cmd_id: string | null;
+  cmd_kind: string | null;
+  cmd_status: string | null;
+  cmd_code: string | null;
+  cmd_at: number | null;
+}
+
+/** The connect log: one row per connection of a client to a device. */
+export interface ClientSessionTable {
+  id: string;
+  tenant_id: string;
+  client_id: string;
+  device_id: string | null;
+  device_sn: string;
+  link: number;
+  ssid: string | null;
+  band: string | null;
+  start_at: number;
+  end_at: number | null;
+  end_reason: string | null;
+  tx_bytes: Generated<number>;
+  rx_bytes: Generated<number>;
+}
+
+/** A client's traffic per hour (`hour` = start of the hour, Unix ms). */
+export interface ClientFlowTable {
+  client_id: string;
+  tenant_id: string;
+  hour: number;
+  tx_bytes: Generated<number>;
+  rx_bytes: Generated<number>;
+}
+
+/** A device's latest LLDP neighbours (JSON of the protocol's entries). */
+export interface DeviceLldpTable {
+  device_id: string;
+  tenant_id: string | null;
+  neighbors: string;
+  updated_at: number;
+}
+
+/** A network's topology while it lasted (spec §3 history record). */
+export interface TopologySnapshotTable {
+  id: string;
+  tenant_id: string;
+  network_id: string;
+  created_at: number;
+  /** null: in force. */
+  ended_at: number | null;
+  hash: string;
+  /** JSON of the tree (domains/topology/tree.ts). */
+  tree: string;
+}
+
+/** A message to a tenant (spec §3). */
+export interface MessageTable {
+  id: string;
+  tenant_id: string;
+  /** 'system' | 'admin'. */
+  type: string;
+  /** System messages: the code of the contract's SYSTEM_MESSAGES and its values (JSON). */
+  code: string | null;
+  params: string | null;
+  /** Administrator's messages: the text as written. */
+  title: Generated<string>;
+  content: Generated<string>;
+  sender_id: string | null;
+  created_at: number;
+  read_at: number | null;
+}
+
 export interface Database {
   tenants: TenantTable;
   users: UserTable;
@@ -206,4 +399,16 @@ export interface Database {
   outbox: OutboxTable;
   devices: DeviceTable;
   device_commands: DeviceCommandTable;
+  clients: ClientTable;
+  client_sessions: ClientSessionTable;
+  client_flow: ClientFlowTable;
+  networks: NetworkTable;
+  device_lldp: DeviceLldpTable;
+  topology_snapshots: TopologySnapshotTable;
+  messages: MessageTable;
+  telemetry_5m: TelemetrySeriesTable;
+  telemetry_1h: TelemetrySeriesTable;
+  telemetry_1d: TelemetrySeriesTable;
+  telemetry_latest: TelemetryLatestTable;
+  telemetry_rollups: TelemetryRollupTable;
 }

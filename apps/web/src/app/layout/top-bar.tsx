@@ -5,6 +5,7 @@ import {
   LogoutOutlined,
   MenuFoldOutlined,
   MenuUnfoldOutlined,
+  PlusOutlined,
   QuestionCircleOutlined,
   SettingOutlined,
   UserOutlined,
@@ -35,6 +36,15 @@ const PlatformDialog = lazy(
   withTexts(() => import('./platform-dialog.tsx'), 'release-dialog', 'mail-outbox'),
 );
 
+// The add-network wizard (spec §2 top bar) and its map load when first opened.
+const AddNetworkWizard = lazy(
+  withTexts(
+    () => import('#features/network/components/add-network-wizard.tsx'),
+    'network-dialogs',
+    'map-picker',
+  ),
+);
+
 /**
  * The tenant's logo (a /files/logos/… path) or null. The sign-in reply does not carry it, so it
  * comes with the account; after a reload the guard has fetched that already.
@@ -63,6 +73,7 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
   const navigate = useNavigate();
   const logout = useLogout();
   const [dialog, setDialog] = useState<HeaderAction | null>(null);
+  const [addingNetwork, setAddingNetwork] = useState(false);
   const closeDialog = () => setDialog(null);
   const hasTenant = Boolean(user.Tenant);
   const logo = useTenantLogo(hasTenant);
@@ -115,6 +126,20 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
         />
       </Link>
       <div className="shell-header-spacer" />
+      {/* Networks belong to a tenant: the administrator has none to add to. */}
+      {hasTenant && (
+        <Tooltip title={t('header.addNetwork')}>
+          <Button
+            type="text"
+            icon={<PlusOutlined />}
+            onClick={() => setAddingNetwork(true)}
+            aria-label={t('header.addNetwork')}
+            data-testid="add-network"
+          >
+            <span className="shell-add-network">{t('header.addNetwork')}</span>
+          </Button>
+        </Tooltip>
+      )}
       <Tooltip title={t('header.help')}>
         <Button
           type="text"
@@ -163,6 +188,11 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
           <DownOutlined style={{ fontSize: 10 }} />
         </Button>
       </Dropdown>
+      {addingNetwork && (
+        <Suspense fallback={null}>
+          <AddNetworkWizard onClose={() => setAddingNetwork(false)} />
+        </Suspense>
+      )}
       {dialog && (
         <Suspense fallback={null}>
           {dialog === 'logo' && <LogoModal current={logo} onClose={closeDialog} />}

@@ -1,0 +1,59 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_FLEET, planFleet, type Fleet } from '@netconsole/device-sim';
+import { seedDemo } from './demo.ts';
+import { startDemoFleet } from './demo-fleet.ts';
+import { busConfig, startHarness, TEST_FACTORY_KEY, type Harness } from './test/harness.ts';
+import { eventually } from './domains/gateway/testing.ts';
+
+let h: Harness;
+let fleet: Fleet | null = null;
+beforeEach(async () => {
+  h = await startHarness({ mqtt: busConfig('embedded') });
+});
+afterEach(async () => {
+  await fleet?.stop();
+  fleet = null;
+  await h.close();
+});
+
+describe('the demo fleet', () => {
+  it('registers the planned devices into their networks, routers as main devices, and brings them online', async () => {
+    expect(await seedDemo(h.store.db, h.services, h.clock.now)).toBe(true);
+    fleet = await startDemoFleet(h.services, h.mqttUrl!, TEST_FACTORY_KEY);
+    expect(fleet).not.toBeNull();
+    const tenant = await h.services.tenants.findByName({ tenantId: null, admin: true }, 'Demo Networks');
+    const scope = { tenantId: tenant!.id, admin: false };
+    const plan = planFleet(DEMO_FLEET);
+    const networks = await h.services.networks.all(scope);
+    expect(networks.list.map((n) => n.Name).sort()).toEqual(plan.networks.map((n) => n.name).sort());
+    const devices = (await h.services.devices.all(scope, {})).list;
+    for (const n of plan.networks) {
+      const id = networks.list.find((x) => x.Name === n.name)!._id;
+      const members = devices.filter((d) => d.Parent === id);
+      expect(members.map((d) => d.SN).sort()).toEqual(n.devices.map((d) => d.sn).sort());
+      expect(members.filter((d) => d.IsMain).map((d) => d.Type)).toEqual([4]);
+    }
+    await eventually(
+      async () => (await h.services.devices.counts(scope, {})).Online === devices.length,
+      20_000,
+      'every demo device online',
+    );
+    // Their clients count as the networks' online users.
+    const users = await eventually(
+      async () => {
+        const entries = (await h.services.networks.list(scope, { page: 1, limit: 10, sort: 'CreateTime' }))
+          .list;
+        const total = entries.reduce((n, e) => n + e.OnlineUsers, 0);
+        const clients = await h.services.clients.statis(scope, {});
+        return total > 0 && total === clients.Online ? { total } : undefined;
+      },
+      20_000,
+      'online users in the networks, as many as online clients',
+    );
+    expect(users?.total).toBeGreaterThan(0);
+    // A second start (the next `npm start`) changes nothing.
+    await fleet!.stop();
+    fleet = await startDemoFleet(h.services, h.mqttUrl!, TEST_FACTORY_KEY);
+    expect((await h.services.networks.all(scope)).count).toBe(plan.networks.length);
+  });
+});

@@ -1,0 +1,457 @@
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { Scope } from '../../platform/auth/guard.ts';
+import type { Db } from '../../platform/store/db.ts';
+import { bulkUpdate, chunked } from '../../platform/store/bulk.ts';
+import { likePattern } from '../../platform/store/like.ts';
+import type { ClientSessionTable, ClientTable } from '../../platform/store/schema.ts';
+
+export type ClientRow = Selectable<ClientTable>;
+export type SessionRow = Selectable<ClientSessionTable>;
+/** A client with what the list shows of its device: alias and network. */
+export type ClientView = ClientRow & { device_alias: string | null; parent: string | null };
+
+export interface ClientFilter {
+  status?: string | undefined;
+  deviceId?: string | undefined;
+  deviceSn?: string | undefined;
+  /** Network ids of the client's device; null in the list selects devices in no network. */
+  parent?: (string | null)[] | undefined;
+  link?: number | undefined;
+  search?: string | undefined;
+}
+
+export interface ClientPageQuery extends ClientFilter {
+  offset: number;
+  limit: number;
+  orderBy: 'last_seen' | 'first_seen' | 'mac' | 'name' | 'rssi' | 'connect_count';
+  direction: 'asc' | 'desc';
+}
+
+function scoped(scope: Scope) {
+  return (tenantColumn: string) =>
+    scope.admin ? sql<boolean>`1 = 1` : sql<boolean>`${sql.ref(tenantColumn)} = ${scope.tenantId ?? ''}`;
+}
+
+/**
+ * The clients a scope may see, with their device's alias and network. The device is joined only
+ * while it is the client's own tenant's, so a device that moved on never lends its name.
+ */
+function visible(db: Db, scope: Scope, f: ClientFilter = {}) {
+  let q = db
+    .selectFrom('clients')
+    .leftJoin('devices', (j) =>
+      j.onRef('devices.id', '=', 'clients.device_id').onRef('devices.tenant_id', '=', 'clients.tenant_id'),
+    )
+    .where(scoped(scope)('clients.tenant_id'));
+  if (f.status !== undefined) q = q.where('clients.status', '=', f.status);
+  if (f.deviceId !== undefined) q = q.where('clients.device_id', '=', f.deviceId);
+  if (f.deviceSn !== undefined) q = q.where('clients.device_sn', '=', f.deviceSn);
+  if (f.link !== undefined) q = q.where('clients.link', '=', f.link);
+  if (f.parent !== undefined) {
+    const ids = f.parent.filter((p): p is string => p !== null);
+    const none = f.parent.includes(null);
+    q = q.where((eb) =>
+      eb.or([
+        ...(ids.length > 0 ? [eb('devices.parent', 'in', ids)] : []),
+        ...(none ? [eb('devices.parent', 'is', null)] : []),
+        ...(ids.length === 0 && !none ? [sql<boolean>`1 = 0`] : []),
+      ]),
+    );
+  }
+  if (f.search) {
+    const text = likePattern(f.search.toLowerCase());
+    const macPart = f.search.replace(/[:\-\s]/g, '').toUpperCase();
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(clients.alias) like ${text} escape '\\'`,
+        sql<boolean>`lower(clients.name) like ${text} escape '\\'`,
+        sql<boolean>`clients.ip like ${text} escape '\\'`,
+        ...(macPart ? [sql<boolean>`clients.mac like ${likePattern(macPart)} escape '\\'`] : []),
+      ]),
+    );
+  }
+  return q;
+}
+
+function selectView(q: ReturnType<typeof visible>) {
+  return q.selectAll('clients').select(['devices.alias as device_alias', 'devices.parent as parent']);
+}
+
+export async function pageClients(
+  db: Db,
+  scope: Scope,
+  q: ClientPageQuery,
+): Promise<{ rows: ClientView[]; count: number }> {
+  const base = visible(db, scope, q);
+  const column = `clients.${q.orderBy}` as const;
+  const [rows, total] = await Promise.all([
+    selectView(base)
+      .orderBy(
+        (eb) => (q.orderBy === 'name' ? eb.fn('lower', [eb.ref(column)]) : eb.ref(column)),
+        q.direction,
+      )
+      .orderBy('clients.id')
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}
+
+/** Every client of a filter, most recently seen first, up to `max`. */
+export async function listClients(db: Db, scope: Scope, f: ClientFilter, max: number): Promise<ClientView[]> {
+  return selectView(visible(db, scope, f))
+    .orderBy('clients.last_seen', 'desc')
+    .orderBy('clients.id')
+    .limit(max)
+    .execute();
+}
+
+export async function countClients(db: Db, scope: Scope, f: ClientFilter): Promise<number> {
+  const row = await visible(db, scope, f)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Counts by status, link and band, in one pass. */
+export async function tallyClients(
+  db: Db,
+  scope: Scope,
+  f: ClientFilter,
+): Promise<{ status: string; link: number; band: string | null; n: number }[]> {
+  const rows = await visible(db, scope, f)
+    .select(['clients.status', 'clients.link', 'clients.band'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .groupBy(['clients.status', 'clients.link', 'clients.band'])
+    .execute();
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+/** Online clients per device, most first. */
+export async function onlinePerDevice(
+  db: Db,
+  scope: Scope,
+  f: ClientFilter,
+  max: number,
+): Promise<
+  { device_id: string; device_sn: string; device_type: number | null; alias: string | null; n: number }[]
+> {
+  const rows = await visible(db, scope, { ...f, status: 'online' })
+    .where('clients.device_id', 'is not', null)
+    .select(['clients.device_id', 'clients.device_sn', 'clients.device_type', 'devices.alias'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .groupBy(['clients.device_id', 'clients.device_sn', 'clients.device_type', 'devices.alias'])
+    .orderBy('n', 'desc')
+    .orderBy('clients.device_sn')
+    .limit(max)
+    .execute();
+  return rows.map((r) => ({ ...r, device_id: r.device_id!, n: Number(r.n) }));
+}
+
+/** Online clients per network of the given ones (by the network of the device they are on). */
+export async function onlinePerNetwork(
+  db: Db,
+  scope: Scope,
+  networkIds: string[],
+): Promise<Map<string, number>> {
+  if (networkIds.length === 0) return new Map();
+  const rows = await visible(db, scope, { status: 'online', parent: networkIds })
+    .select('devices.parent')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .groupBy('devices.parent')
+    .execute();
+  return new Map(rows.map((r) => [r.parent!, Number(r.n)]));
+}
+
+export async function findClient(
+  db: Db,
+  scope: Scope,
+  ref: { id?: string | undefined; mac?: string | undefined },
+): Promise<ClientView | undefined> {
+  if (ref.id === undefined && ref.mac === undefined) return undefined;
+  let q = selectView(visible(db, scope));
+  if (ref.id !== undefined) q = q.where('clients.id', '=', ref.id);
+  if (ref.mac !== undefined) q = q.where('clients.mac', '=', ref.mac);
+  // The administrator may see one MAC under several tenants: the most recently seen answers.
+  return q.orderBy('clients.last_seen', 'desc').executeTakeFirst();
+}
+
+export async function updateClient(
+  db: Db,
+  scope: Scope,
+  id: string,
+  patch: Updateable<ClientTable>,
+): Promise<number> {
+  const res = await db
+    .updateTable('clients')
+    .set(patch)
+    .where('id', '=', id)
+    .where(scoped(scope)('tenant_id'))
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** Aliases are unique among one tenant's clients (spec §8 13xxx duplicate name). */
+export async function aliasTaken(
+  db: Db,
+  tenantId: string,
+  alias: string,
+  exceptId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('clients')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('alias', '=', alias)
+    .where('id', '!=', exceptId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function pageSessions(
+  db: Db,
+  scope: Scope,
+  q: { clientId: string; offset: number; limit: number; direction: 'asc' | 'desc' },
+): Promise<{ rows: (SessionRow & { device_alias: string | null })[]; count: number }> {
+  const base = db
+    .selectFrom('client_sessions')
+    .leftJoin('devices', (j) =>
+      j
+        .onRef('devices.id', '=', 'client_sessions.device_id')
+        .onRef('devices.tenant_id', '=', 'client_sessions.tenant_id'),
+    )
+    .where('client_sessions.client_id', '=', q.clientId)
+    .where(scoped(scope)('client_sessions.tenant_id'));
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll('client_sessions')
+      .select('devices.alias as device_alias')
+      .orderBy('client_sessions.start_at', q.direction)
+      .orderBy('client_sessions.id', q.direction)
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}
+
+/** Hourly traffic of a client from `from` (inclusive) to `to` (exclusive). */
+export async function flowHours(
+  db: Db,
+  scope: Scope,
+  clientId: string,
+  from: number,
+  to: number,
+): Promise<{ hour: number; tx_bytes: number; rx_bytes: number }[]> {
+  return db
+    .selectFrom('client_flow')
+    .select(['hour', 'tx_bytes', 'rx_bytes'])
+    .where('client_id', '=', clientId)
+    .where(scoped(scope)('tenant_id'))
+    .where('hour', '>=', from)
+    .where('hour', '<', to)
+    .orderBy('hour')
+    .execute();
+}
+
+// ---- unscoped: the devices' side. A client belongs to the tenant of the device reporting it; the
+// tracker passes that tenant with every row, and every statement below filters by it.
+
+export async function findClientsByMac(
+  db: Db,
+  tenantId: string,
+  macs: readonly string[],
+): Promise<ClientRow[]> {
+  if (macs.length === 0) return [];
+  return db
+    .selectFrom('clients')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('mac', 'in', macs)
+    .execute();
+}
+
+/** Clients the store has online (their connections carry on across a restart, or end at the first pass). */
+export async function findOnlineClients(db: Db): Promise<ClientRow[]> {
+  return db.selectFrom('clients').selectAll().where('status', '=', 'online').execute();
+}
+
+/** SQL types of the client columns the tracker writes (casts keep PostgreSQL's types exact). */
+const CLIENT_COLUMNS = {
+  ip: 'varchar(15)',
+  name: 'varchar(64)',
+  status: 'varchar(8)',
+  device_id: 'varchar(36)',
+  device_sn: 'varchar(32)',
+  device_type: 'integer',
+  ac_sn: 'varchar(32)',
+  link: 'integer',
+  phy: 'varchar(32)',
+  ssid: 'varchar(128)',
+  band: 'varchar(4)',
+  channel: 'integer',
+  rssi: 'integer',
+  snr: 'integer',
+  tx_link: 'double precision',
+  rx_link: 'double precision',
+  tx_bytes: 'bigint',
+  rx_bytes: 'bigint',
+  tx_rate: 'bigint',
+  rx_rate: 'bigint',
+  port: 'integer',
+  vlan: 'integer',
+  authorized: 'integer',
+  connect_count: 'integer',
+  online_s: 'bigint',
+  session_id: 'varchar(36)',
+  session_start: 'bigint',
+  last_seen: 'bigint',
+  cmd_id: 'varchar(64)',
+  cmd_kind: 'varchar(16)',
+  cmd_status: 'varchar(16)',
+  cmd_code: 'varchar(32)',
+  cmd_at: 'bigint',
+} as const satisfies Partial<Record<keyof ClientTable, string>>;
+type ClientColumn = keyof typeof CLIENT_COLUMNS;
+/** What the tracker writes of a client row: all but the key, the MAC, the first sighting and the alias. */
+export type ClientColumns = { [K in ClientColumn]: ClientRow[K] };
+export const CLIENT_COLUMN_NAMES = Object.keys(CLIENT_COLUMNS) as ClientColumn[];
+
+/** The figures a table row changes every time: counters, rates, signal and the last sighting. */
+export const FIGURE_NAMES = [
+  'tx_bytes',
+  'rx_bytes',
+  'tx_rate',
+  'rx_rate',
+  'rssi',
+  'snr',
+  'tx_link',
+  'rx_link',
+  'last_seen',
+] as const satisfies readonly ClientColumn[];
+export type FigureColumns = Pick<ClientColumns, (typeof FIGURE_NAMES)[number]>;
+
+/** The columns of a connect-log row that change after it was written. */
+const SESSION_COLUMNS = {
+  end_at: 'bigint',
+  end_reason: 'varchar(16)',
+  ssid: 'varchar(128)',
+  band: 'varchar(4)',
+  link: 'integer',
+  tx_bytes: 'bigint',
+  rx_bytes: 'bigint',
+} as const satisfies Partial<Record<keyof ClientSessionTable, string>>;
+export type SessionColumns = { [K in keyof typeof SESSION_COLUMNS]: SessionRow[K] };
+
+/** A row to update, found by id within its tenant. */
+interface Keyed<V> {
+  id: string;
+  tenantId: string;
+  values: V;
+}
+
+export interface ClientBatch {
+  inserts: Insertable<ClientTable>[];
+  /** Clients whose state changed: every column the tracker keeps. */
+  updates: Keyed<ClientColumns>[];
+  /** Clients of which only the figures changed. */
+  figures: Keyed<FigureColumns>[];
+  sessionInserts: Insertable<ClientSessionTable>[];
+  sessionUpdates: Keyed<SessionColumns>[];
+  /** Traffic to add to the hourly buckets. */
+  flow: { clientId: string; tenantId: string; hour: number; tx: number; rx: number }[];
+}
+
+const TENANT_KEYS = [
+  { name: 'id', type: 'varchar(36)' },
+  { name: 'tenant_id', type: 'varchar(36)' },
+] as const;
+
+/** Rows of one table updated by id within their tenant (platform/store/bulk.ts). */
+function updateRows<N extends string>(
+  db: Db,
+  table: 'clients' | 'client_sessions',
+  types: Record<N, string>,
+  names: readonly N[],
+  rows: readonly Keyed<Record<N, string | number | null>>[],
+): Promise<void> {
+  return bulkUpdate(
+    db,
+    table,
+    TENANT_KEYS,
+    types,
+    names,
+    rows.map((r) => ({ keys: [r.id, r.tenantId], values: r.values })),
+  );
+}
+
+/** One flush of the tracker (call inside a transaction): a few statements per chunk of rows. */
+export async function writeBatch(db: Db, b: ClientBatch): Promise<void> {
+  const clientWidth = CLIENT_COLUMN_NAMES.length + 4;
+  for (const chunk of chunked(b.inserts, clientWidth)) await db.insertInto('clients').values(chunk).execute();
+  await updateRows(db, 'clients', CLIENT_COLUMNS, CLIENT_COLUMN_NAMES, b.updates);
+  await updateRows(db, 'clients', CLIENT_COLUMNS, FIGURE_NAMES, b.figures);
+  for (const chunk of chunked(b.sessionInserts, 13))
+    await db.insertInto('client_sessions').values(chunk).execute();
+  const sessionNames = Object.keys(SESSION_COLUMNS) as (keyof typeof SESSION_COLUMNS)[];
+  await updateRows(db, 'client_sessions', SESSION_COLUMNS, sessionNames, b.sessionUpdates);
+  // One statement may touch a bucket once (PostgreSQL): the same client and hour twice add up first.
+  const buckets = new Map<string, ClientBatch['flow'][number]>();
+  for (const f of b.flow) {
+    const key = `${f.clientId}|${f.hour}`;
+    const had = buckets.get(key);
+    buckets.set(key, had ? { ...had, tx: had.tx + f.tx, rx: had.rx + f.rx } : f);
+  }
+  for (const chunk of chunked([...buckets.values()], 5)) {
+    await db
+      .insertInto('client_flow')
+      .values(
+        chunk.map((f) => ({
+          client_id: f.clientId,
+          tenant_id: f.tenantId,
+          hour: f.hour,
+          tx_bytes: f.tx,
+          rx_bytes: f.rx,
+        })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['client_id', 'hour']).doUpdateSet((eb) => ({
+          tx_bytes: eb('client_flow.tx_bytes', '+', eb.ref('excluded.tx_bytes')),
+          rx_bytes: eb('client_flow.rx_bytes', '+', eb.ref('excluded.rx_bytes')),
+        })),
+      )
+      .execute();
+  }
+}
+
+/**
+ * Retention (docs/clients.md): connections that ended before `logBefore`, traffic buckets before
+ * `flowBefore`, and clients offline since before `clientBefore` (with what is left of theirs).
+ */
+export async function pruneClients(
+  db: Db,
+  cut: { logBefore: number; flowBefore: number; clientBefore: number },
+): Promise<{ sessions: number; flow: number; clients: number }> {
+  const s = await db.deleteFrom('client_sessions').where('end_at', '<', cut.logBefore).executeTakeFirst();
+  const f = await db.deleteFrom('client_flow').where('hour', '<', cut.flowBefore).executeTakeFirst();
+  const stale = db
+    .selectFrom('clients')
+    .select('id')
+    .where('status', '!=', 'online')
+    .where('last_seen', '<', cut.clientBefore);
+  await db.deleteFrom('client_sessions').where('client_id', 'in', stale).execute();
+  await db.deleteFrom('client_flow').where('client_id', 'in', stale).execute();
+  const c = await db
+    .deleteFrom('clients')
+    .where('status', '!=', 'online')
+    .where('last_seen', '<', cut.clientBefore)
+    .executeTakeFirst();
+  return {
+    sessions: Number(s.numDeletedRows),
+    flow: Number(f.numDeletedRows),
+    clients: Number(c.numDeletedRows),
+  };
+}

@@ -1,0 +1,87 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Scope } from '../../platform/auth/guard.ts';
+import type { Db } from '../../platform/store/db.ts';
+import { contains } from '../../platform/store/like.ts';
+import type { NetworkTable } from '../../platform/store/schema.ts';
+
+export type NetworkRow = Selectable<NetworkTable>;
+
+export interface NetworkPageQuery {
+  offset: number;
+  limit: number;
+  orderBy: 'created_at' | 'name_key';
+  direction: 'asc' | 'desc';
+  search?: string | undefined;
+}
+
+/** The networks a scope may see: a tenant its own, the administrator every tenant's. */
+function visible(db: Db, scope: Scope) {
+  let q = db.selectFrom('networks');
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  return q;
+}
+
+export async function findNetwork(db: Db, scope: Scope, id: string): Promise<NetworkRow | undefined> {
+  return visible(db, scope).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A network of this tenant with this name (any case), other than `exceptId`. */
+export async function networkNameTaken(
+  db: Db,
+  scope: Scope,
+  tenantId: string,
+  nameKey: string,
+  exceptId: string | null,
+): Promise<boolean> {
+  let q = visible(db, scope).select('id').where('tenant_id', '=', tenantId).where('name_key', '=', nameKey);
+  if (exceptId) q = q.where('id', '!=', exceptId);
+  return (await q.executeTakeFirst()) !== undefined;
+}
+
+export async function insertNetwork(db: Db, row: Insertable<NetworkTable>): Promise<void> {
+  await db.insertInto('networks').values(row).execute();
+}
+
+export async function updateNetwork(
+  db: Db,
+  scope: Scope,
+  id: string,
+  patch: Updateable<NetworkTable>,
+): Promise<number> {
+  let q = db.updateTable('networks').set(patch).where('id', '=', id);
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  const res = await q.executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+export async function deleteNetwork(db: Db, scope: Scope, id: string): Promise<number> {
+  let q = db.deleteFrom('networks').where('id', '=', id);
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  const res = await q.executeTakeFirst();
+  return Number(res.numDeletedRows);
+}
+
+export async function pageNetworks(
+  db: Db,
+  scope: Scope,
+  q: NetworkPageQuery,
+): Promise<{ rows: NetworkRow[]; count: number }> {
+  let base = visible(db, scope);
+  if (q.search) base = base.where(contains('name_key', q.search.toLowerCase()));
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy(q.orderBy, q.direction).orderBy('id').limit(q.limit).offset(q.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}
+
+export async function listNetworks(db: Db, scope: Scope, max: number): Promise<NetworkRow[]> {
+  return visible(db, scope).selectAll().orderBy('created_at').orderBy('id').limit(max).execute();
+}
+
+export async function countNetworks(db: Db, scope: Scope): Promise<number> {
+  const row = await visible(db, scope)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,212 @@
+/**
+ * Telemetry tables (docs/telemetry.md). Writes come in batches: multi-row inserts, chunked under
+ * the engines' parameter limits, inside the caller's transaction. Every read of a tenant's rows
+ * takes its Scope: rows carry the tenant the device had when it reported.
+ */
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Scope } from '../../platform/auth/guard.ts';
+import type { Db } from '../../platform/store/db.ts';
+import type { TelemetryLatestTable, TelemetrySeriesTable } from '../../platform/store/schema.ts';
+import { MAX_COLUMNS, SUM_COLUMNS } from './series.ts';
+
+export type SeriesTable = 'telemetry_5m' | 'telemetry_1h' | 'telemetry_1d';
+export type SeriesRow = Insertable<TelemetrySeriesTable>;
+export type LatestRow = Selectable<TelemetryLatestTable>;
+export type RollupRes = '1h' | '1d';
+
+/** Rows per statement: ~30 columns each stays far below SQLite's 32 766 and PostgreSQL's 65 535 parameters. */
+const CHUNK = 500;
+
+function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** Rows of the tenant (the administrator: every row); every table here has `tenant_id`. */
+function ofScope(scope: Scope) {
+  return scope.admin ? sql<boolean>`1 = 1` : sql<boolean>`${sql.ref('tenant_id')} = ${scope.tenantId ?? ''}`;
+}
+
+/** A series table's rows of the caller's scope with `from <= bucket < to`. */
+function spanRows(db: Db, scope: Scope, table: SeriesTable, from: number, to: number) {
+  return db.selectFrom(table).where(ofScope(scope)).where('bucket', '>=', from).where('bucket', '<', to);
+}
+
+export async function insertSeries(db: Db, table: SeriesTable, rows: readonly SeriesRow[]): Promise<void> {
+  for (const part of chunks(rows)) await db.insertInto(table).values(part).execute();
+}
+
+type LatestPatch = Insertable<TelemetryLatestTable>;
+export type LatestStats = Pick<
+  LatestPatch,
+  | 'device_id'
+  | 'tenant_id'
+  | 'stats_at'
+  | 'cpu_pct'
+  | 'mem_pct'
+  | 'mem_total_kb'
+  | 'temp_c'
+  | 'clients'
+  | 'poe_budget_w'
+  | 'poe_used_w'
+  | 'rx_rate'
+  | 'tx_rate'
+  | 'uptime_s'
+  | 'radio_stats'
+>;
+export type LatestState = Pick<LatestPatch, 'device_id' | 'tenant_id' | 'state_at' | 'state'>;
+export type LatestPorts = Pick<LatestPatch, 'device_id' | 'tenant_id' | 'ports_at' | 'ports'>;
+
+/**
+ * One kind of latest report per device, inserted or replaced in bulk; the other kinds' columns of
+ * an existing row stay. All rows of a call carry the same columns, at most one row per device.
+ */
+export async function upsertLatest(
+  db: Db,
+  rows: readonly (LatestStats | LatestState | LatestPorts)[],
+): Promise<void> {
+  for (const part of chunks(rows)) {
+    const columns = Object.keys(part[0]!).filter((c) => c !== 'device_id') as (keyof LatestPatch)[];
+    await db
+      .insertInto('telemetry_latest')
+      .values(part as LatestPatch[])
+      .onConflict((oc) =>
+        oc
+          .column('device_id')
+          .doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])) as never),
+      )
+      .execute();
+  }
+}
+
+export async function findLatest(db: Db, scope: Scope, deviceId: string): Promise<LatestRow | undefined> {
+  return db
+    .selectFrom('telemetry_latest')
+    .selectAll()
+    .where(ofScope(scope))
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+}
+
+/** A device's rows of one resolution with `from <= bucket < to`. */
+export async function deviceSeries(
+  db: Db,
+  scope: Scope,
+  table: SeriesTable,
+  deviceId: string,
+  from: number,
+  to: number,
+): Promise<Selectable<TelemetrySeriesTable>[]> {
+  if (from >= to) return [];
+  return spanRows(db, scope, table, from, to).selectAll().where('device_id', '=', deviceId).execute();
+}
+
+/** The hour a row's span starts in (buckets are ms; both engines divide integers exactly here). */
+const hourOf = sql<number>`bucket - (bucket % 3600000)`;
+
+/** Access points that reported in each hour (reapcount), over the caller's fleet. */
+export async function apsPerHour(
+  db: Db,
+  scope: Scope,
+  table: SeriesTable,
+  from: number,
+  to: number,
+): Promise<{ hour: number; value: number }[]> {
+  if (from >= to) return [];
+  const rows = await spanRows(db, scope, table, from, to)
+    .where('type', '=', 2)
+    .select([hourOf.as('hour'), sql<number>`count(distinct device_id)`.as('value')])
+    .groupBy(hourOf)
+    .execute();
+  return rows.map((r) => ({ hour: Number(r.hour), value: Number(r.value) }));
+}
+
+/**
+ * Clients connected in each hour over the caller's fleet: per device the hour's average, summed.
+ * Controllers are left out: the clients they report are their access points'.
+ */
+export async function clientsPerHour(
+  db: Db,
+  scope: Scope,
+  table: SeriesTable,
+  from: number,
+  to: number,
+): Promise<{ hour: number; value: number }[]> {
+  if (from >= to) return [];
+  const perDevice = spanRows(db, scope, table, from, to)
+    .where((eb) => eb.or([eb('type', 'is', null), eb('type', '!=', 1)]))
+    .select(['device_id', hourOf.as('hour'), sql<number>`sum(clients_sum) * 1.0 / sum(n)`.as('avg')])
+    .groupBy(['device_id', hourOf]);
+  const rows = await db
+    .selectFrom(perDevice.as('d'))
+    .select(['d.hour', sql<number>`sum(d.avg)`.as('value')])
+    .groupBy('d.hour')
+    .execute();
+  return rows.map((r) => ({ hour: Number(r.hour), value: Math.round(Number(r.value) * 10) / 10 }));
+}
+
+export async function rollupMark(db: Db, res: RollupRes): Promise<number> {
+  const row = await db
+    .selectFrom('telemetry_rollups')
+    .select('done_until')
+    .where('res', '=', res)
+    .executeTakeFirst();
+  return Number(row?.done_until ?? 0);
+}
+
+/** The first span at or after `from` a table holds, or null. */
+export async function firstBucketFrom(db: Db, table: SeriesTable, from: number): Promise<number | null> {
+  const row = await db
+    .selectFrom(table)
+    .where('bucket', '>=', from)
+    .select((eb) => eb.fn.min('bucket').as('first'))
+    .executeTakeFirst();
+  return row?.first == null ? null : Number(row.first);
+}
+
+/**
+ * Moves the roll-up mark from `from` to `to` and sums the finer rows of that span into the coarser
+ * table, in one transaction. False when the mark was not at `from`: another node did this step.
+ */
+export async function rollUp(
+  db: Db,
+  res: RollupRes,
+  source: SeriesTable,
+  target: SeriesTable,
+  unitMs: number,
+  from: number,
+  to: number,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // The mark's row lock serialises nodes that try the same step.
+    const moved = await trx
+      .updateTable('telemetry_rollups')
+      .set({ done_until: to })
+      .where('res', '=', res)
+      .where('done_until', '=', from)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) return false;
+    const span = sql<number>`bucket - (bucket % ${sql.lit(unitMs)})`;
+    const select = trx
+      .selectFrom(source)
+      .where('bucket', '>=', from)
+      .where('bucket', '<', to)
+      .select(['device_id', 'tenant_id', 'type', span.as('bucket')])
+      .select(SUM_COLUMNS.map((c) => sql<number>`sum(${sql.ref(c)})`.as(c)))
+      .select(MAX_COLUMNS.map((c) => sql<number>`max(${sql.ref(c)})`.as(c)))
+      .groupBy(['device_id', 'tenant_id', 'type', span]);
+    await trx
+      .insertInto(target)
+      .columns(['device_id', 'tenant_id', 'type', 'bucket', ...SUM_COLUMNS, ...MAX_COLUMNS])
+      .expression(select)
+      .execute();
+    return true;
+  });
+}
+
+/** Retention: rows of spans starting before `before` go. */
+export async function deleteBefore(db: Db, table: SeriesTable, before: number): Promise<number> {
+  const r = await db.deleteFrom(table).where('bucket', '<', before).executeTakeFirst();
+  return Number(r.numDeletedRows);
+}

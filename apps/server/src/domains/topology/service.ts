@@ -1,0 +1,304 @@
+/**
+ * Topology of networks (spec §3): devices' LLDP neighbours kept (written when they change, in
+ * batches), the tree below each network's main device, and a history record whenever that tree
+ * changes — after new LLDP reports, or devices joining or leaving the network.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  PROTOCOL_TIMING,
+  TOPOLOGY_HISTORY_MAX,
+  type LldpHistoryReply,
+  type LldpInfoReply,
+  type NetworkQuery,
+  type ResetTopologyBody,
+  type ResetTopologyReply,
+  type UpMessage,
+} from '@netconsole/contract';
+import { randomBytes } from 'node:crypto';
+import type { Scope } from '../../platform/auth/guard.ts';
+import { newId, type Clock } from '../../platform/ids.ts';
+import type { Db } from '../../platform/store/db.ts';
+import { newCommandId, type DeviceLink } from '../device/link.ts';
+import type { LiveDevice, LiveDevices } from '../device/live.ts';
+import type { DevicePlacement } from '../device/placement.ts';
+import type { DeviceRow } from '../device/store.ts';
+import type { MessageService } from '../message/service.ts';
+import type { NetworkObserver, NetworkService } from '../network/service.ts';
+import {
+  clearLldp,
+  currentSnapshot,
+  deleteSnapshots,
+  drawnNetworks,
+  lldpOf,
+  pruneSnapshots,
+  recentSnapshots,
+  replaceSnapshot,
+  upsertLldp,
+} from './store.ts';
+import {
+  buildTopology,
+  markChanges,
+  topologyHash,
+  type LldpEntry,
+  type TopoDevice,
+  type TopoNode,
+} from './tree.ts';
+
+const SYSTEM: Scope = { tenantId: null, admin: true };
+/** History kept per network (the API shows the newest ten). */
+export const TOPOLOGY_KEEP = 50;
+export const TOPOLOGY_FLUSH_MS = 2000;
+/**
+ * A device's own report counts while it is online and for this long after it was last heard (the
+ * LLDP time-to-live devices announce): a reboot keeps its place, a device gone for good leaves the
+ * tree unless a neighbour still sees it.
+ */
+export const LLDP_HOLD_MS = 120_000;
+/** Every this many flushes, every drawn network is looked at again (reports that aged out). */
+const RECHECK_EVERY = 15;
+
+function deviceOf(r: DeviceRow): TopoDevice {
+  return {
+    id: r.id,
+    sn: r.sn,
+    macs: [...new Set([r.mac, r.hello_mac].filter((m) => m !== ''))],
+    type: r.type,
+    alias: r.alias,
+    model: r.model,
+    status: r.status,
+  };
+}
+
+/** The neighbours as kept: the fields the tree uses, by port, so equal tables give equal text. */
+function normalized(m: UpMessage<'lldp'>): string {
+  const entries: LldpEntry[] = m.neighbors
+    .map((n) => ({
+      port: n.port,
+      mac: n.mac,
+      ...(n.sn !== undefined ? { sn: n.sn } : {}),
+      ...(n.remotePort !== undefined ? { remotePort: n.remotePort } : {}),
+      ...(n.sysName !== undefined ? { sysName: n.sysName } : {}),
+      ...(n.linkMbps !== undefined ? { linkMbps: n.linkMbps } : {}),
+    }))
+    .sort((a, b) => a.port - b.port || a.mac.localeCompare(b.mac));
+  return JSON.stringify(entries);
+}
+
+export interface TopologyOptions {
+  db: Db;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  live: LiveDevices;
+  link: DeviceLink;
+  placement: DevicePlacement;
+  networks: NetworkService;
+  /** Tells the tenant its topology changed. */
+  messages?: MessageService;
+}
+
+export class TopologyService implements NetworkObserver {
+  /** The neighbours last taken per device id, to skip unchanged reports. */
+  private readonly known = new Map<string, string>();
+  private readonly pending = new Map<string, { tenantId: string | null; neighbors: string; at: number }>();
+  /** Networks whose tree must be looked at again. */
+  private readonly stale = new Set<string>();
+  private timer: NodeJS.Timeout | null = null;
+  private flushing: Promise<void> | null = null;
+  private passes = 0;
+
+  constructor(private readonly o: TopologyOptions) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.flush(), TOPOLOGY_FLUSH_MS);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.flush();
+  }
+
+  /** A device's `lldp` report (from the gateway). Only a change is kept. */
+  lldp(d: LiveDevice | undefined, m: UpMessage<'lldp'>, now: number): void {
+    if (!d?.tenantId) return;
+    const neighbors = normalized(m);
+    if (this.known.get(d.id) === neighbors) return;
+    this.known.set(d.id, neighbors);
+    this.pending.set(d.id, { tenantId: d.tenantId, neighbors, at: now });
+  }
+
+  /** Devices joined or left these networks: their trees are looked at again. */
+  networksChanged(ids: string[]): void {
+    for (const id of ids) this.stale.add(id);
+  }
+
+  /** A network was removed: its history goes with it. */
+  async networkRemoved(scope: Scope, id: string): Promise<void> {
+    this.stale.delete(id);
+    await deleteSnapshots(this.o.db, scope, id);
+  }
+
+  /** Writes new neighbours in one transaction, then records the trees that changed. */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    this.flushing = this.write().finally(() => {
+      this.flushing = null;
+    });
+    await this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    const { db, log } = this.o;
+    try {
+      if (this.pending.size > 0) {
+        const batch = [...this.pending.entries()];
+        this.pending.clear();
+        await db.transaction().execute((trx) =>
+          upsertLldp(
+            trx,
+            batch.map(([id, p]) => ({
+              device_id: id,
+              tenant_id: p.tenantId,
+              neighbors: p.neighbors,
+              updated_at: p.at,
+            })),
+          ),
+        );
+        const rows = await this.o.placement.find(
+          SYSTEM,
+          batch.map(([id]) => id),
+        );
+        for (const r of rows) if (r.parent) this.stale.add(r.parent);
+      }
+      if (++this.passes % RECHECK_EVERY === 0) {
+        for (const id of await drawnNetworks(db)) this.stale.add(id);
+      }
+      const networks = [...this.stale];
+      this.stale.clear();
+      for (const id of networks) await this.record(id);
+    } catch (err) {
+      log.error({ err }, 'topology flush failed');
+    }
+  }
+
+  /** The tree of a network now, statuses live; null without a main device. */
+  private async treeOf(scope: Scope, networkId: string): Promise<TopoNode | null> {
+    const rows = await this.o.placement.inNetwork(scope, networkId);
+    const main = rows.find((r) => r.is_main === 1);
+    if (!main) return null;
+    const stored = await lldpOf(
+      this.o.db,
+      scope,
+      rows.map((r) => r.id),
+    );
+    const now = this.o.clock();
+    const heard = new Set(
+      rows
+        .filter((r) => r.online === 1 || (r.last_seen_at !== null && now - r.last_seen_at <= LLDP_HOLD_MS))
+        .map((r) => r.id),
+    );
+    const lldp = new Map<string, LldpEntry[]>();
+    for (const [id, text] of stored) if (heard.has(id)) lldp.set(id, JSON.parse(text) as LldpEntry[]);
+    return buildTopology(deviceOf(main), rows.map(deviceOf), lldp);
+  }
+
+  /** Starts a history record if the network's tree differs from the one in force. */
+  private async record(networkId: string): Promise<void> {
+    const { db, clock } = this.o;
+    const network = await this.o.networks.find(SYSTEM, networkId);
+    if (!network) return;
+    const tree = await this.treeOf(SYSTEM, networkId);
+    if (!tree) return;
+    const hash = topologyHash(tree);
+    const current = await currentSnapshot(db, SYSTEM, networkId);
+    if (current?.hash === hash) return;
+    const now = Math.max(clock(), (current?.created_at ?? 0) + 1);
+    await db.transaction().execute((trx) =>
+      replaceSnapshot(trx, current, {
+        id: newId(),
+        tenant_id: network.tenant_id,
+        network_id: networkId,
+        created_at: now,
+        ended_at: null,
+        hash,
+        tree: JSON.stringify(tree),
+      }),
+    );
+    await pruneSnapshots(db, networkId, TOPOLOGY_KEEP);
+    if (current) {
+      // The tenant hears of a change, not of the network's first drawing.
+      const changed = markChanges(JSON.parse(current.tree) as TopoNode, tree);
+      await this.o.messages?.notify(network.tenant_id, 'topology_changed', {
+        network: network.name,
+        changed,
+      });
+    }
+  }
+
+  async info(scope: Scope, q: NetworkQuery): Promise<LldpInfoReply> {
+    const network = await this.o.networks.require(scope, q._id);
+    await this.flush();
+    const [tree, current] = await Promise.all([
+      this.treeOf(scope, network.id),
+      currentSnapshot(this.o.db, scope, network.id),
+    ]);
+    return {
+      Network: network.id,
+      MainDevice: tree?._id ?? null,
+      list: tree,
+      CreateTime: tree && current ? current.created_at : null,
+    };
+  }
+
+  /** The newest ten records, each marked against the one before it. */
+  async history(scope: Scope, q: NetworkQuery): Promise<LldpHistoryReply> {
+    const network = await this.o.networks.require(scope, q._id);
+    await this.flush();
+    // One more than shown: the oldest shown is compared with its predecessor too.
+    const rows = await recentSnapshots(this.o.db, scope, network.id, TOPOLOGY_HISTORY_MAX + 1);
+    const trees = rows.map((r) => JSON.parse(r.tree) as TopoNode);
+    const list = rows.slice(0, TOPOLOGY_HISTORY_MAX).map((r, i) => ({
+      _id: r.id,
+      CreateTime: r.created_at,
+      EndTime: r.ended_at,
+      list: trees[i]!,
+      Changed: markChanges(trees[i + 1] ?? null, trees[i]!),
+    }));
+    return { list, count: list.length };
+  }
+
+  /**
+   * Forgets the network's neighbours and asks its connected devices to report them now (a
+   * `report_now` of `lldp`); the tree is drawn again from their answers.
+   */
+  async reset(scope: Scope, body: ResetTopologyBody): Promise<ResetTopologyReply> {
+    const network = await this.o.networks.require(scope, body._id);
+    const rows = await this.o.placement.inNetwork(scope, network.id);
+    await this.flush();
+    await clearLldp(
+      this.o.db,
+      scope,
+      rows.map((r) => r.id),
+    );
+    for (const r of rows) this.known.delete(r.id);
+    const now = this.o.clock();
+    let asked = 0;
+    for (const r of rows) {
+      if (!this.o.live.isConnected(r.sn)) continue;
+      try {
+        await this.o.link.command(r.sn, {
+          id: newCommandId(now, randomBytes),
+          kind: 'report_now',
+          expires: now + PROTOCOL_TIMING.silenceOfflineS * 1000,
+          body: { kinds: ['lldp'] },
+        });
+        asked++;
+      } catch (err) {
+        this.o.log.warn({ sn: r.sn, err: (err as Error).message }, 'report_now not sent');
+      }
+    }
+    // The answers make a new record if the tree they draw differs from the one in force.
+    return { list: { ok: 1, Asked: asked } };
+  }
+}

@@ -1,0 +1,99 @@
+import { lazy, Suspense, useState } from 'react';
+import { Card, Spin } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { NetStatus } from '@netconsole/contract';
+import { useLiveInvalidate } from '#shared/live/use-live.ts';
+import { useAllNetworks } from '../api/get-all-networks.ts';
+import { useDeviceCount } from '../api/get-device-count.ts';
+import { useAllDevices } from '../api/get-devices.ts';
+import { DASHBOARD_LIVE_KEY, useNetworkSummaries, type NetworkPage } from '../api/get-networks.ts';
+import { HealthTiles } from './health-tiles.tsx';
+import { NetworkList } from './network-list.tsx';
+import { NetworkPlaces } from './network-places.tsx';
+
+const Pagination = lazy(() =>
+  import('#shared/components/pagination.tsx').then((m) => ({ default: m.Pagination })),
+);
+
+/** Device messages that move the figures (not the per-second metrics). */
+const COUNTED_EVENTS = new Set(['status', 'registered', 'unregistered']);
+
+/**
+ * The dashboard's figures (spec §3, §9): device health ratios, the network list entries (paged)
+ * and where the networks are. Live: a device going online or offline, joining or leaving refetches
+ * them all; clients coming and going, the networks' online users.
+ */
+export default function DashboardOverview() {
+  const { t } = useTranslation('dashboard-overview');
+  // No limit until the pager sets one: the server's default (10, spec §9).
+  const [page, setPage] = useState<NetworkPage>({ page: 1 });
+  const networks = useNetworkSummaries(page);
+  const allNetworks = useAllNetworks();
+  const counts = useDeviceCount();
+  const devices = useAllDevices();
+  useLiveInvalidate('device', [DASHBOARD_LIVE_KEY], {
+    when: (d) => COUNTED_EVENTS.has(d.Event),
+    delayMs: 800,
+  });
+  useLiveInvalidate('client', [[...DASHBOARD_LIVE_KEY, 'networks']], { delayMs: 3000 });
+  const missing = (pending: boolean) =>
+    pending ? <Spin size="small" /> : <span className="dashboard-muted">{t('unavailable')}</span>;
+  const statuses = new Map<string, NetStatus>((networks.data?.list ?? []).map((n) => [n.acid, n.netStatus]));
+  const c = counts.data;
+
+  return (
+    <>
+      <Card
+        className="dashboard-wide"
+        title={t('health.title')}
+        size="small"
+        extra={
+          c && (
+            <span
+              className="dashboard-muted"
+              data-testid="dashboard-devices-online"
+              data-online={c.Online}
+              data-total={c.Total}
+            >
+              {t('health.devices', { online: c.Online, total: c.Total, offline: c.Offline })}
+            </span>
+          )
+        }
+      >
+        <HealthTiles counts={c} devices={devices.data?.list} pending={counts.isPending} />
+      </Card>
+      <Card className="dashboard-networks" title={t('networks.title')} size="small">
+        {networks.data ? (
+          networks.data.count === 0 ? (
+            <p className="dashboard-muted" data-testid="dashboard-networks-empty">
+              {t('networks.empty')}
+            </p>
+          ) : (
+            <>
+              <NetworkList networks={networks.data.list} />
+              <div className="dashboard-pager" data-pdf-hide>
+                <Suspense fallback={null}>
+                  <Pagination
+                    total={networks.data.count}
+                    page={page.page}
+                    limit={networks.data.limit}
+                    onChange={(p, limit) => setPage({ page: p, limit })}
+                  />
+                </Suspense>
+              </div>
+            </>
+          )
+        ) : (
+          missing(networks.isPending)
+        )}
+      </Card>
+      <Card className="dashboard-map" title={t('map.title')} size="small" data-testid="dashboard-map">
+        {allNetworks.data ? (
+          <NetworkPlaces networks={allNetworks.data.list} statuses={statuses} />
+        ) : (
+          missing(allNetworks.isPending)
+        )}
+      </Card>
+    </>
+  );
+}

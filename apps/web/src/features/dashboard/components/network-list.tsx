@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { NetworkSummary } from '@netconsole/contract';
+
+export const TOPOLOGY_PATH = '/dashboard/topology';
+
+function Count({ c, id }: { c: { Total: number; Online: number }; id: string }) {
+  const down = c.Total - c.Online;
+  return (
+    <span className="dashboard-count" data-testid={id} data-online={c.Online} data-total={c.Total}>
+      <b className={down > 0 ? 'dashboard-count-down' : undefined}>{c.Online}</b>
+      <span className="dashboard-muted"> / {c.Total}</span>
+    </span>
+  );
+}
+
+/**
+ * The network list entries of spec §3: name (opening its topology), status, location, APs,
+ * routers and switches online of total, and online users. Alarms arrive with the alarm area.
+ */
+export function NetworkList({ networks }: { networks: NetworkSummary[] }) {
+  const { t } = useTranslation('dashboard-overview');
+  return (
+    <div className="dashboard-table-wrap">
+      <table className="dashboard-table" data-testid="dashboard-networks">
+        <thead>
+          <tr>
+            <th>{t('networks.name')}</th>
+            <th>{t('networks.status')}</th>
+            <th>{t('networks.location')}</th>
+            <th className="num">{t('networks.aps')}</th>
+            <th className="num">{t('networks.routers')}</th>
+            <th className="num">{t('networks.switches')}</th>
+            <th className="num">{t('networks.users')}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {networks.map((n) => {
+            const link = `${TOPOLOGY_PATH}?_id=${encodeURIComponent(n.acid)}`;
+            return (
+              <tr key={n.acid} data-testid={`dashboard-network-${n.netName}`}>
+                <td>
+                  <Link to={link} className="dashboard-net-name">
+                    {n.netName}
+                  </Link>
+                </td>
+                <td>
+                  <span
+                    className={`dashboard-status dashboard-status-${n.netStatus}`}
+                    data-testid={`dashboard-network-status-${n.netName}`}
+                    data-status={n.netStatus}
+                  >
+                    {t(`netStatus.${n.netStatus}`)}
+                  </span>
+                </td>
+                <td className="dashboard-location" title={n.location.address}>
+                  {n.location.address ||
+                    `${n.location.latitude.toFixed(4)}, ${n.location.longitude.toFixed(4)}`}
+                </td>
+                <td className="num">
+                  <Count c={n.APs} id={`dashboard-network-aps-${n.netName}`} />
+                </td>
+                <td className="num">
+                  <Count c={n.Routers} id={`dashboard-network-routers-${n.netName}`} />
+                </td>
+                <td className="num">
+                  <Count c={n.Switches} id={`dashboard-network-switches-${n.netName}`} />
+                </td>
+                <td className="num" data-testid={`dashboard-network-users-${n.netName}`}>
+                  {n.OnlineUsers}
+                </td>
+                <td className="num">
+                  <Link to={link} data-testid={`dashboard-network-topology-${n.netName}`}>
+                    {t('networks.topology')}
+                  </Link>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useTranslation } from 'react-i18next';
+import { CHANGED_COLOR, STATUS_COLORS, UNKNOWN_COLOR } from './topology-option.ts';
+
+/** What the drawing's colours and shapes mean. */
+export function TopologyLegend({ changed }: { changed: boolean }) {
+  const { t } = useTranslation('topology-view');
+  const items: [string, string][] = [
+    [STATUS_COLORS.Online!, t('legend.online')],
+    [STATUS_COLORS.Offline!, t('legend.offline')],
+    [STATUS_COLORS.Useless!, t('legend.useless')],
+  ];
+  return (
+    <div className="topology-legend" data-testid="topology-legend">
+      {items.map(([color, label]) => (
+        <span key={label} className="topology-legend-item">
+          <i style={{ background: color }} />
+          {label}
+        </span>
+      ))}
+      <span className="topology-legend-item">
+        <i className="topology-legend-hollow" style={{ borderColor: UNKNOWN_COLOR }} />
+        {t('legend.unknown')}
+      </span>
+      {changed && (
+        <span className="topology-legend-item">
+          <i className="topology-legend-ring" style={{ borderColor: CHANGED_COLOR }} />
+          {t('legend.changed')}
+        </span>
+      )}
+      <span className="topology-legend-shapes">{t('legend.shapes')}</span>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage } from './support/browser.ts';
+import { DEMO, eventually, signIn } from './support/console.ts';
+import { apiToken, simulatedNetwork, type SimulatedNetwork } from './support/simulated-network.ts';
+
+let browser: Browser;
+let net: SimulatedNetwork;
+
+beforeAll(async () => {
+  browser = await launch();
+  // A router with two APs of this test's own, beside the demo fleet.
+  net = await simulatedNetwork(await apiToken(DEMO), {
+    name: `Dash ${Date.now().toString(36)}`,
+    switches: 0,
+    aps: 2,
+  });
+  await net.fleet.start();
+  await net.fleet.waitOnline({ timeoutMs: 30_000 });
+});
+afterAll(async () => {
+  await net?.fleet.stop();
+  await browser.close();
+});
+
+async function numberAttr(page: Page, testId: string, attr: string): Promise<number> {
+  return Number(await page.getByTestId(testId).getAttribute(attr));
+}
+
+describe('/dashboard', () => {
+  it('moves its counts live when a simulated device goes offline', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO);
+    await page.goto('/dashboard');
+    const aps = `dashboard-network-aps-${net.name}`;
+    await page.getByTestId(aps).waitFor();
+    await eventually(async () => (await numberAttr(page, aps, 'data-online')) === 2, 20_000);
+    expect(await numberAttr(page, aps, 'data-total')).toBe(2);
+    expect(await page.getByTestId(`dashboard-network-status-${net.name}`).getAttribute('data-status')).toBe(
+      'Normal',
+    );
+    expect(await page.getByTestId(`dashboard-network-routers-${net.name}`).getAttribute('data-online')).toBe(
+      '1',
+    );
+    // The health ratios: one decimal, online over all devices.
+    const online = page.getByTestId('dashboard-ratio-online');
+    expect(await online.textContent()).toMatch(/\d+\.\d%/);
+    expect(Number(await online.getAttribute('data-whole'))).toBe(
+      await numberAttr(page, 'dashboard-devices-online', 'data-total'),
+    );
+    await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+
+    // Power loss of one AP: the broker publishes its will, the socket tells the dashboard.
+    const ap = net.fleet.plan.networks[0]!.devices.find((d) => d.type === 2)!;
+    net.fleet.device(ap.sn)!.crash(120_000);
+    await eventually(async () => (await numberAttr(page, aps, 'data-online')) === 1, 20_000);
+    expect(await numberAttr(page, aps, 'data-total')).toBe(2);
+    expect(await page.getByTestId(`dashboard-network-status-${net.name}`).getAttribute('data-status')).toBe(
+      'Abnormal',
+    );
+    // The totals count the demo fleet too (whose devices come and go): they agree with each other.
+    await eventually(async () => {
+      const shown = await numberAttr(page, 'dashboard-devices-online', 'data-online');
+      return shown === Number(await online.getAttribute('data-part'));
+    }, 20_000);
+    const part = Number(await online.getAttribute('data-part'));
+    const whole = Number(await online.getAttribute('data-whole'));
+    expect(await online.textContent()).toContain(`${((part / whole) * 100).toFixed(1)}%`);
+    // No reload: the figures came with the live socket.
+    expect(
+      await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument),
+    ).toBe(true);
+
+    // The network's name opens its topology.
+    await page.getByTestId(`dashboard-network-topology-${net.name}`).click();
+    await page.waitForURL(`**/dashboard/topology?_id=${net.id}`);
+    await page.getByTestId('topology-chart').waitFor();
+    await context.close();
+  });
+
+  it('exports the dashboard to PDF, in Chinese too', async () => {
+    const { context, page } = await newPage(browser, { lang: 'zh' });
+    await signIn(page, DEMO);
+    await page.goto('/dashboard');
+    await page.getByTestId(`dashboard-network-${net.name}`).waitFor();
+    expect(await page.getByTestId('dashboard-ratio-trusted').textContent()).toContain('可信率');
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('dashboard-export').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^dashboard-\d{8}-\d{4}\.pdf$/);
+    const file = await download.path();
+    expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
+    await context.close();
+  });
+});
