@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage } from './support/browser.ts';
 import { DEMO, eventually, signIn } from './support/console.ts';
-import { apiToken, simulatedNetwork, type SimulatedNetwork } from './support/simulated-network.ts';
+import { apiCall, apiToken, simulatedNetwork, type SimulatedNetwork } from './support/simulated-network.ts';
 
 let browser: Browser;
 let net: SimulatedNetwork;
@@ -76,6 +76,44 @@ describe('/dashboard', () => {
     await page.getByTestId(`dashboard-network-topology-${net.name}`).click();
     await page.waitForURL(`**/dashboard/topology?_id=${net.id}`);
     await page.getByTestId('topology-chart').waitFor();
+    await context.close();
+  });
+
+  it('edits a network from its row, tells of it in its log, and removes it after confirmation', async () => {
+    const name = `Edit ${Date.now().toString(36)}`;
+    const created = await apiCall<{ list: { _id: string } }>(
+      'POST',
+      '/v1/network/createNet',
+      await apiToken(DEMO),
+      { Name: name, Location: { longitude: 121.47, latitude: 31.23, address: 'Huangpu, Shanghai' } },
+    );
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO);
+    await page.goto('/dashboard');
+    await page.getByTestId(`dashboard-network-edit-${name}`).click();
+    const renamed = `${name} 2`;
+    await page.getByTestId('network-edit-name').fill(renamed);
+    await page.getByTestId('network-edit-save').click();
+    await page.getByTestId(`dashboard-network-${renamed}`).waitFor();
+
+    // The network's log tells of it (newest first).
+    await page.getByTestId('dashboard-netlog-network').click();
+    await page.locator('.ant-select-dropdown').getByTitle(renamed).click();
+    const first = page.getByTestId('dashboard-netlog-entry').first();
+    await first.filter({ hasText: `Network renamed or moved: ${renamed}` }).waitFor();
+    expect(await first.getAttribute('data-code')).toBe('updated');
+
+    await page.getByTestId(`dashboard-network-edit-${renamed}`).click();
+    await page.getByTestId('network-delete').click();
+    await page.getByTestId('network-delete-confirm').waitFor();
+    await page.getByTestId('confirm-ok').click();
+    await page.getByTestId(`dashboard-network-${renamed}`).waitFor({ state: 'detached' });
+    const left = await apiCall<{ list: { _id: string }[] }>(
+      'GET',
+      '/v1/network/getAllNetworks',
+      await apiToken(DEMO),
+    );
+    expect(left.list.map((n) => n._id)).not.toContain(created.list._id);
     await context.close();
   });
 

@@ -212,6 +212,13 @@ export function handleCommand(dev: SimDevice, kind: string, topic: string, paylo
       for (const k of msg.kinds) dev.publishKind(k);
       dev.report(id, kind, { state: 'succeeded' });
       return;
+    case 'set_controller':
+      // Whether the SN names a reachable AC is the console's business, not the AP's.
+      dev.acSn = msg.acSn;
+      dev.log(2, 'mgmt', msg.acSn ? `managed by AC ${msg.acSn}` : 'standalone: managed by no AC');
+      dev.publishKind('state');
+      dev.report(id, kind, { state: 'succeeded' });
+      return;
   }
 }
 
@@ -287,11 +294,11 @@ function kick(dev: SimDevice, msg: ParsedDownMessage<'kick_client'>): void {
     }
     case DeviceType.AC: {
       const c = net.findClient(msg.mac);
-      const managed = c?.ap?.plan.acSn === dev.sn ? c : undefined;
+      const managed = c?.ap?.acSn === dev.sn ? c : undefined;
       wasConnected = !!managed;
       if (msg.blockS > 0) {
         dev.blocklist.set(msg.mac, until);
-        for (const ap of net.aps) if (ap.plan.acSn === dev.sn) ap.blocklist.set(msg.mac, until);
+        for (const ap of net.aps) if (ap.acSn === dev.sn) ap.blocklist.set(msg.mac, until);
       }
       if (managed) net.kick(managed, msg.blockS, now);
       break;
@@ -325,7 +332,7 @@ function release(dev: SimDevice, msg: ParsedDownMessage<'release_client'>): void
   dev.blocklist.delete(msg.mac);
   if (dev.type === DeviceType.AC)
     for (const ap of dev.net.aps)
-      if (ap.plan.acSn === dev.sn) {
+      if (ap.acSn === dev.sn) {
         wasBlocked = ap.blocks(msg.mac) || wasBlocked;
         ap.blocklist.delete(msg.mac);
       }

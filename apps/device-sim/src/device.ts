@@ -118,6 +118,8 @@ const CHANNELS: Record<WifiBand, number[]> = {
   '5': [36, 44, 52, 149, 157],
   '6': [37, 53, 69, 85],
 };
+/** Only APs are managed by an access controller. */
+const NON_AP_COMMANDS: readonly CommandKind[] = COMMAND_KINDS.filter((k) => k !== 'set_controller');
 const MEMORY_MAX = 512;
 const EVENTS_BUFFER = 200;
 const LOGS_BUFFER = 500;
@@ -187,6 +189,8 @@ export class SimDevice {
   afterWelcome: AfterWelcome[] = [];
   /** Client blocks: MAC → until (Unix ms); they survive reboots. */
   readonly blocklist = new Map<string, number>();
+  /** AP: the access controller managing it (null: standalone); `set_controller` changes it, reboots keep it. */
+  acSn: string | null;
 
   // ---- model ----
   readonly clients: WifiClient[] = [];
@@ -221,6 +225,7 @@ export class SimDevice {
     this.info = MODELS[plan.model]!;
     this.mac = plan.mac;
     this.macs = plan.macs;
+    this.acSn = plan.acSn ?? null;
     this.settings = this.defaultSettings();
     this.targetClients =
       this.type === DeviceType.AP
@@ -268,7 +273,7 @@ export class SimDevice {
     return this.telemetry.upload.clients;
   }
   get capabilities(): readonly CommandKind[] {
-    return COMMAND_KINDS;
+    return this.type === DeviceType.AP ? COMMAND_KINDS : NON_AP_COMMANDS;
   }
 
   defaultSettings(): DeviceSettings {

@@ -535,6 +535,29 @@ describe('device-sim against a broker', () => {
     expect(before).toEqual(['state', 'lldp']);
   });
 
+  test('set_controller: an AP takes the new AC (or none) and says so in state; others lack it', async () => {
+    const ap = byType(DeviceType.AP).find((d) => d.acSn !== null)!;
+    const ac = ap.acSn!;
+    expect(ap.capabilities).toContain('set_controller');
+    for (const target of [null, 'ACNOTKNOWN0001', ac]) {
+      const id = await gw.command(ap.sn, 'set_controller', { acSn: target });
+      expect(await gw.terminal(id)).toMatchObject({ state: 'succeeded' });
+      const acks = gw.messages.findIndex(
+        (m) => m.kind === 'acks' && (m.message as UpMessage<'acks'>).id === id,
+      );
+      const state = gw.messages
+        .slice(0, acks)
+        .filter((m) => m.sn === ap.sn && m.kind === 'state')
+        .at(-1);
+      expect((state?.message as UpMessage<'state'>).acSn).toBe(target);
+      expect(ap.acSn).toBe(target);
+    }
+    const sw = byType(DeviceType.Switch)[0]!;
+    expect(sw.capabilities).not.toContain('set_controller');
+    const refused = await gw.command(sw.sn, 'set_controller', { acSn: ac });
+    expect(await gw.terminal(refused)).toMatchObject({ state: 'rejected', code: 'unsupported_command' });
+  });
+
   test('a lost connection: the will says lost, the device comes back with the same boot', async () => {
     const router = byType(DeviceType.Router)[1]!;
     const session = router.session;

@@ -34,7 +34,7 @@ export function hello(dev: SimDevice): Body {
   body.ip = dev.ip;
   body.uptimeS = dev.uptimeS;
   body.bootReason = dev.bootReason;
-  if (dev.plan.acSn) body.acSn = dev.plan.acSn;
+  if (dev.acSn) body.acSn = dev.acSn;
   body.capabilities = capabilities;
   return body;
 }
@@ -72,7 +72,7 @@ export function state(dev: SimDevice): Body {
         bssids,
       };
     });
-    if (dev.plan.acSn) body.acSn = dev.plan.acSn;
+    body.acSn = dev.acSn;
   }
   return body;
 }
@@ -140,7 +140,7 @@ export function stats(dev: SimDevice, now: number): Body {
       break;
     default: {
       let n = 0;
-      for (const ap of dev.net.aps) if (ap.plan.acSn === dev.sn) n += ap.clients.length;
+      for (const ap of dev.net.aps) if (ap.acSn === dev.sn) n += ap.clients.length;
       body.clients = n;
     }
   }

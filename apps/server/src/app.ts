@@ -41,6 +41,7 @@ import { messageRoutes } from './domains/message/routes.ts';
 import { MessageService } from './domains/message/service.ts';
 import { mapRoutes } from './domains/map/routes.ts';
 import { MapService } from './domains/map/service.ts';
+import { NetworkLog } from './domains/network/netlog.ts';
 import { networkRoutes } from './domains/network/routes.ts';
 import { NetworkService } from './domains/network/service.ts';
 import { topologyRoutes } from './domains/topology/routes.ts';
@@ -85,6 +86,7 @@ export interface Services {
   devices: DeviceService;
   telemetry: TelemetryService;
   networks: NetworkService;
+  netlog: NetworkLog;
   topology: TopologyService;
   messages: MessageService;
   commands: CommandService;
@@ -193,6 +195,9 @@ export async function buildApp(
   const placement = new DevicePlacement(store.db, clock, live);
   const networks = new NetworkService(store.db, clock, placement);
   const messages = new MessageService(store.db, clock, tenants);
+  const netlog = new NetworkLog(store.db, clock, app.log, networks, placement);
+  networks.journal = netlog;
+  networks.observe(netlog);
   const topology = new TopologyService({
     db: store.db,
     clock,
@@ -202,6 +207,7 @@ export async function buildApp(
     placement,
     networks,
     messages,
+    journal: netlog,
   });
   networks.observe(topology);
   networks.onlineUsers = (scope, ids) => clients.onlineByNetwork(scope, ids);
@@ -235,6 +241,8 @@ export async function buildApp(
   app.addHook('onReady', () => liveClients.start());
   app.addHook('onClose', () => liveClients.stop());
   // The topology writes its last neighbours after the gateway stopped.
+  app.addHook('onReady', () => netlog.start(hub));
+  app.addHook('onClose', () => netlog.stop());
   app.addHook('onReady', () => topology.start());
   app.addHook('onClose', () => topology.stop());
   app.addHook('onReady', () => gateway.start());
@@ -272,7 +280,7 @@ export async function buildApp(
   deviceRoutes(app, devices, commands);
   clientRoutes(app, clients);
   telemetryRoutes(app, telemetry);
-  networkRoutes(app, networks);
+  networkRoutes(app, networks, netlog);
   mapRoutes(app, new MapService(config.maps));
   liveRoutes(app, liveSockets, (token, o) => users.resolvePrincipal(token, o));
   topologyRoutes(app, topology);
@@ -322,6 +330,7 @@ export async function buildApp(
       notify,
       devices,
       networks,
+      netlog,
       topology,
       messages,
       telemetry,

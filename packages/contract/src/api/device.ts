@@ -153,6 +153,8 @@ export const deviceItem = z
     Trusted: z.boolean(),
     /** Network id, or null outside any network. */
     Parent: z.string().nullable(),
+    /** AP: SN of the access controller managing it, as the AP reports it; null if none (or not an AP). */
+    ACSN: z.string().nullable(),
     Status: queryStatus,
     /** Tenant id; null for an unregistered device (the administrator's view). */
     Tenant: z.string().nullable(),
@@ -252,6 +254,30 @@ export const deviceControlItem = z.object({
 });
 export const deviceControlReply = z.object({ list: z.array(deviceControlItem) });
 export type DeviceControlReply = z.infer<typeof deviceControlReply>;
+
+/**
+ * testchangeacregister: move an AP (`SN`) to the access controller `AC` (its SN); `AC` null or blank
+ * makes the AP standalone (managed by no AC). The AP must be connected.
+ */
+export const changeAcBody = z.object({
+  SN: looseText.optional(),
+  AC: looseText.nullable(),
+  /** The language of the reply's message (else the `language` cookie, else English). */
+  language: z.enum(['en', 'zh']).optional(),
+});
+export type ChangeAcBody = z.infer<typeof changeAcBody>;
+export const changeAcReply = z.object({
+  /** The AP. */
+  _id: z.string(),
+  SN: z.string(),
+  /** The SN of the AC the AP was told to take; null: standalone. */
+  AC: z.string().nullable(),
+  Command: z.literal('set_controller'),
+  CommandId: z.string(),
+  Delivery: z.enum(COMMAND_DELIVERIES),
+  Message: z.string(),
+});
+export type ChangeAcReply = z.infer<typeof changeAcReply>;
 
 /**
  * A command's state: held (device offline), sent (no report yet), then what the device reported

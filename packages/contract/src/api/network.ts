@@ -214,3 +214,41 @@ export const addDevToNetReply = z.object({
   }),
 });
 export type AddDevToNetReply = z.infer<typeof addDevToNetReply>;
+
+// ---- the network log (GET /v1/dashboard/getNetlog, DELETE /v1/dashboard/delNetlog) ----
+
+/** What a network's log tells, with the values each text takes (read in the reader's language). */
+export const NETWORK_LOG_TEXTS = {
+  created: { en: 'Network {name} created', zh: '创建了网络 {name}' },
+  updated: { en: 'Network renamed or moved: {name}', zh: '网络名称或位置已修改：{name}' },
+  devices_joined: { en: '{count} devices joined: {names}', zh: '{count} 台设备加入：{names}' },
+  devices_left: { en: '{count} devices left: {names}', zh: '{count} 台设备离开：{names}' },
+  device_online: { en: '{name} came online', zh: '{name} 上线' },
+  device_offline: { en: '{name} went offline', zh: '{name} 离线' },
+  topology_changed: {
+    en: 'Topology changed ({changed} devices marked)',
+    zh: '拓扑已变化（{changed} 台设备有变化）',
+  },
+} as const;
+export type NetworkLogCode = keyof typeof NETWORK_LOG_TEXTS;
+
+export const netlogQuery = pageQuery.extend({ _id: z.string().trim().min(1).max(64) });
+export type NetlogQuery = z.infer<typeof netlogQuery>;
+export const netlogItem = z.object({
+  _id: z.string(),
+  Network: z.string(),
+  Code: z.string(),
+  Text: z.string(),
+  CreateTime: z.number(),
+});
+export type NetlogItem = z.infer<typeof netlogItem>;
+export const netlogList = listReply(netlogItem);
+
+/** One entry by `_id`, or every entry of the network `Network`. */
+export const delNetlogBody = z.object({
+  _id: z.string().max(64).optional(),
+  Network: z.string().max(64).optional(),
+});
+export type DelNetlogBody = z.infer<typeof delNetlogBody>;
+export const delNetlogReply = z.object({ list: z.object({ ok: z.literal(1), count: z.number().int() }) });
+export type DelNetlogReply = z.infer<typeof delNetlogReply>;

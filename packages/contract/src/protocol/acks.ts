@@ -171,6 +171,7 @@ export const kickClientReports = instant('kick_client', {
 export const releaseClientReports = instant('release_client', {
   result: z.object({ wasBlocked: z.boolean().meta({ description: 'The client was blocked' }) }),
 });
+export const setControllerReports = instant('set_controller', {});
 export const applyConfigReports = staged('apply_config', COMMAND_STAGES.apply_config, {
   result: z.object({ revision: uint32 }),
 });
@@ -222,6 +223,7 @@ const knownCommandReports = z.discriminatedUnion('cmd', [
   resetReports,
   kickClientReports,
   releaseClientReports,
+  setControllerReports,
   applyConfigReports,
   upgradeFirmwareReports,
   runDiagnosisReports,

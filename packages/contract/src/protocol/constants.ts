@@ -125,6 +125,7 @@ export const COMMAND_EXPIRY_S = {
   reset: 86_400,
   kick_client: 300,
   release_client: 3600,
+  set_controller: 3600,
   apply_config: 7 * 86_400,
   upgrade_firmware: 7 * 86_400,
   run_diagnosis: 600,

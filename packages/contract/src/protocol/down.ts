@@ -21,6 +21,7 @@ import {
   netmask,
   nonce,
   protocolVersion,
+  sn,
   text,
   token,
   uint32,
@@ -148,6 +149,17 @@ export const kickClientCommand = command('kick_client')
 export const releaseClientCommand = command('release_client')
   .extend({ mac })
   .meta({ title: 'release_client', description: 'Lift the block of a kicked client.' });
+
+export const setControllerCommand = command('set_controller')
+  .extend({
+    acSn: sn.nullable().meta({
+      description: 'SN of the access controller to be managed by; null: manage itself (standalone)',
+    }),
+  })
+  .meta({
+    title: 'set_controller',
+    description: 'AP only: change the access controller managing it; state then reports the new acSn.',
+  });
 
 // ---- apply_config ----
 
@@ -412,6 +424,7 @@ export const downCommand = z.discriminatedUnion('cmd', [
   resetCommand,
   kickClientCommand,
   releaseClientCommand,
+  setControllerCommand,
   applyConfigCommand,
   upgradeFirmwareCommand,
   runDiagnosisCommand,

@@ -424,6 +424,24 @@ export const EXAMPLES: readonly ProtocolExample[] = [
     mac: '3C22FB445566',
   }),
 
+  // ---- access controller ----
+  down('move an access point to another controller', AP, 'set_controller', {
+    v: 1,
+    ts: T + 950_000,
+    id: '01JGX8S1K2M3N4P5Q6R7S8T9V2',
+    cmd: 'set_controller',
+    expires: T + 950_000 + 3_600_000,
+    acSn: 'AC2024000002',
+  }),
+  up('controller changed', AP, 'acks', {
+    v: 1,
+    ts: T + 950_030,
+    seq: 121,
+    id: '01JGX8S1K2M3N4P5Q6R7S8T9V2',
+    cmd: 'set_controller',
+    state: 'succeeded',
+  }),
+
   // ---- configuration ----
   down('apply an inline configuration', AP, 'apply_config', {
     v: 1,

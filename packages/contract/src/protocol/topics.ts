@@ -27,6 +27,7 @@ export const COMMAND_KINDS = [
   'reset',
   'kick_client',
   'release_client',
+  'set_controller',
   'apply_config',
   'upgrade_firmware',
   'run_diagnosis',

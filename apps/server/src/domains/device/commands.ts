@@ -43,6 +43,7 @@ import {
   updateCommand,
   type CommandRow,
 } from './command-store.ts';
+import { ControllerService } from './controller.ts';
 import { newCommandId, type DeviceLink } from './link.ts';
 import type { LiveDevices } from './live.ts';
 import { findDevice, type DeviceRow } from './store.ts';
@@ -177,6 +178,24 @@ export class CommandService {
     const device = await findDevice(this.db, scope, { id: deviceId });
     if (!device) return null;
     return this.issueKind(scope, userId, device, kind, payload, true);
+  }
+
+  /**
+   * A `set_controller` to an AP that ControllerService has checked; the same target while one is
+   * open answers with that one.
+   */
+  issueSetController(
+    scope: Scope,
+    userId: string | null,
+    ap: DeviceRow,
+    acSn: string | null,
+  ): Promise<IssuedCommand<'set_controller'>> {
+    return this.issueKind(scope, userId, ap, 'set_controller', { acSn }, true);
+  }
+
+  /** Moving APs between access controllers (testchangeacregister), over this service's commands. */
+  controller(): ControllerService {
+    return new ControllerService(this.db, this.live, this);
   }
 
   private async issueKind<K extends CommandKind>(

@@ -1,5 +1,7 @@
 import {
   addDeviceBody,
+  changeAcBody,
+  changeAcReply,
   commandDeliveryText,
   commandList,
   deviceAllReply,
@@ -158,6 +160,34 @@ export function deviceRoutes(app: App, devices: DeviceService, commands: Command
       config: { auth },
     },
     (req) => commands.history(scopeOf(principalOf(req)), req.query),
+  );
+
+  const controller = commands.controller();
+  app.post(
+    '/v1/device/testchangeacregister',
+    {
+      schema: {
+        tags,
+        summary:
+          'Move a connected AP (SN) to the AC with SN AC of its tenant and network; AC null or blank: standalone',
+        body: changeAcBody,
+        response: replies({ 200: changeAcReply }),
+      },
+      config: { auth },
+    },
+    async (req) => {
+      const principal = principalOf(req);
+      const c = await controller.change(scopeOf(principal), principal.userId, req.body);
+      return {
+        _id: c.ap.id,
+        SN: c.ap.sn,
+        AC: c.acSn,
+        Command: 'set_controller' as const,
+        CommandId: c.commandId,
+        Delivery: c.delivery,
+        Message: commandDeliveryText(c.delivery, requestLang(req)),
+      };
+    },
   );
 
   app.post(

@@ -103,6 +103,7 @@ function itemOf(r: DeviceRow): DeviceItem {
     Registered: r.registered === 1,
     Trusted: r.trusted === 1,
     Parent: r.parent,
+    ACSN: r.ac_sn,
     Status: r.status as DeviceStatus,
     Tenant: r.tenant_id,
     CreateTime: r.created_at,

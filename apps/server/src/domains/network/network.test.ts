@@ -351,6 +351,62 @@ describe('GET /v1/network/getAll and getAPLocation', () => {
   });
 });
 
+describe('the network log', () => {
+  it('tells what happened in the network, newest first, in the reader’s language; entries can be removed', async () => {
+    const token = await signIn('acme');
+    const site = await network(token, 'Site');
+    const r = await device(token, 1, 4);
+    const ap = await device(token, 2, 2);
+    h.clock.advance(1000);
+    await netlist(token, { Parent: site._id, devices: [ap._id], Main: r._id });
+    h.clock.advance(1000);
+    await call(token, 'PUT', '/v1/network/updateNetInfo', { _id: site._id, Name: 'Site 2' });
+    h.clock.advance(1000);
+    await netlist(token, { Parent: null, devices: [ap._id] });
+    const log = await call(token, 'GET', `/v1/dashboard/getNetlog?_id=${site._id}`);
+    expect(log.body.list.map((e: { Text: string }) => e.Text)).toEqual([
+      `1 devices left: ${ap.SN}`,
+      'Network renamed or moved: Site 2',
+      `2 devices joined: ${r.SN}, ${ap.SN}`,
+      'Network Site created',
+    ]);
+    const zh = await call(token, 'GET', `/v1/dashboard/getNetlog?_id=${site._id}&limit=1`, undefined, 'zh');
+    expect(zh.body).toMatchObject({
+      count: 4,
+      list: [{ Text: `1 台设备离开：${ap.SN}`, Code: 'devices_left' }],
+    });
+    const one = await call(token, 'DELETE', '/v1/dashboard/delNetlog', { _id: zh.body.list[0]._id });
+    expect(one.body).toEqual({ list: { ok: 1, count: 1 } });
+    expect(
+      (await call(token, 'DELETE', '/v1/dashboard/delNetlog', { _id: zh.body.list[0]._id })).status,
+    ).toBe(404);
+    expect((await call(token, 'DELETE', '/v1/dashboard/delNetlog', {})).body.code).toBe(
+      ErrorCode.ValidationFailed,
+    );
+    const all = await call(token, 'DELETE', '/v1/dashboard/delNetlog', { Network: site._id });
+    expect(all.body).toEqual({ list: { ok: 1, count: 3 } });
+    expect((await call(token, 'GET', `/v1/dashboard/getNetlog?_id=${site._id}`)).body.count).toBe(0);
+    // A removed network's log goes with it.
+    await call(token, 'PUT', '/v1/network/updateNetInfo', { _id: site._id, Name: 'Site 3' });
+    await call(token, 'DELETE', '/v1/network/delNet', { _id: site._id });
+    expect(await h.store.db.selectFrom('network_logs').selectAll().execute()).toEqual([]);
+  });
+
+  it('is the network’s tenant’s only', async () => {
+    const a = await signIn('acme');
+    const b = await signIn('bolt');
+    const site = await network(a, 'Site');
+    const [entry] = (await call(a, 'GET', `/v1/dashboard/getNetlog?_id=${site._id}`)).body.list;
+    const missing = ErrorCode.TargetNetworkNotExist;
+    expect((await call(b, 'GET', `/v1/dashboard/getNetlog?_id=${site._id}`)).body.code).toBe(missing);
+    expect((await call(b, 'DELETE', '/v1/dashboard/delNetlog', { Network: site._id })).body.code).toBe(
+      missing,
+    );
+    expect((await call(b, 'DELETE', '/v1/dashboard/delNetlog', { _id: entry._id })).status).toBe(404);
+    expect((await call(a, 'GET', `/v1/dashboard/getNetlog?_id=${site._id}`)).body.count).toBe(1);
+  });
+});
+
 describe('tenant isolation', () => {
   it('keeps another tenant’s networks and devices out of reach; the administrator reads all', async () => {
     const a = await signIn('acme');

@@ -1,5 +1,9 @@
 import {
   addDevToNetBody,
+  delNetlogBody,
+  delNetlogReply,
+  netlogList,
+  netlogQuery,
   addDevToNetReply,
   apLocationQuery,
   apLocationReply,
@@ -15,13 +19,15 @@ import {
   updateNetworkBody,
 } from '@netconsole/contract';
 import { principalOf, scopeOf, type AuthRule } from '../../platform/auth/guard.ts';
+import { requestLang } from '../../platform/http/lang.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
+import type { NetworkLog } from './netlog.ts';
 import type { NetworkService } from './service.ts';
 
 /** Any signed-in account: a tenant's users work on the tenant's networks, the administrator reads all. */
 const auth: AuthRule = {};
 
-export function networkRoutes(app: App, networks: NetworkService): void {
+export function networkRoutes(app: App, networks: NetworkService, netlog: NetworkLog): void {
   const tags = ['network'];
   app.post(
     '/v1/network/createNet',
@@ -112,6 +118,33 @@ export function networkRoutes(app: App, networks: NetworkService): void {
       config: { auth },
     },
     (req) => networks.addDevices(scopeOf(principalOf(req)), req.body),
+  );
+  app.get(
+    '/v1/dashboard/getNetlog',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          "A network's log, newest first: created, changed, devices joining and leaving, online and offline, topology changes",
+        querystring: netlogQuery,
+        response: replies({ 200: netlogList }),
+      },
+      config: { auth },
+    },
+    (req) => netlog.list(scopeOf(principalOf(req)), req.query, requestLang(req)),
+  );
+  app.delete(
+    '/v1/dashboard/delNetlog',
+    {
+      schema: {
+        tags: ['dashboard'],
+        summary: "Remove one entry of a network's log (_id) or the whole log of a network (Network)",
+        body: delNetlogBody,
+        response: replies({ 200: delNetlogReply }),
+      },
+      config: { auth },
+    },
+    (req) => netlog.remove(scopeOf(principalOf(req)), req.body),
   );
   app.get(
     '/v1/device/getAPLocation',

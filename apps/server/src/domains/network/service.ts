@@ -33,6 +33,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
 import { isUniqueViolation, type Db } from '../../platform/store/db.ts';
 import type { DevicePlacement, NetworkTally } from '../device/placement.ts';
+import { namesOf, type NetworkLog } from './netlog.ts';
 import {
   countNetworks,
   deleteNetwork,
@@ -108,6 +109,9 @@ export class NetworkService {
     private readonly devices: DevicePlacement,
   ) {}
 
+  /** The networks' log (set when it is wired in). */
+  journal: NetworkLog | null = null;
+
   /** Clients online per network (the client domain answers; set when it is wired in). */
   onlineUsers: ((scope: Scope, networkIds: string[]) => Promise<Map<string, number>>) | null = null;
 
@@ -164,6 +168,9 @@ export class NetworkService {
       if (isUniqueViolation(err)) throw new AppError(ErrorCode.NetworkNameExists);
       throw err;
     }
+    await this.journal?.write([
+      { tenantId: scope.tenantId, networkId: id, code: 'created', params: { name } },
+    ]);
     return { list: await this.item(scope, await this.require(scope, id)) };
   }
 
@@ -188,6 +195,14 @@ export class NetworkService {
       if (isUniqueViolation(err)) throw new AppError(ErrorCode.NetworkNameExists);
       throw err;
     }
+    await this.journal?.write([
+      {
+        tenantId: row.tenant_id,
+        networkId: row.id,
+        code: 'updated',
+        params: { name: patch.name ?? row.name },
+      },
+    ]);
     return { list: await this.item(scope, await this.require(scope, row.id)) };
   }
 
@@ -320,6 +335,21 @@ export class NetworkService {
       if (body.Main) throw new AppError(ErrorCode.TargetNetworkNotExist);
       await this.devices.place(scope, ids, null, null);
       this.changed(rows.map((r) => r.parent));
+      const left = new Map<string, { tenantId: string; names: string[] }>();
+      for (const r of rows) {
+        if (r.parent === null || r.tenant_id === null) continue;
+        const of = left.get(r.parent) ?? { tenantId: r.tenant_id, names: [] };
+        of.names.push(r.alias || r.sn);
+        left.set(r.parent, of);
+      }
+      await this.journal?.write(
+        [...left].map(([networkId, l]) => ({
+          tenantId: l.tenantId,
+          networkId,
+          code: 'devices_left' as const,
+          params: { count: l.names.length, names: namesOf(l.names.sort()) },
+        })),
+      );
       return { list: { ok: 1, Parent: null, devices: ids } };
     }
     const network = await this.require(scope, body.Parent);
@@ -343,6 +373,20 @@ export class NetworkService {
     if (main === null) throw new AppError(ErrorCode.MainDeviceRequired);
     await this.devices.place(scope, ids, network.id, ids.includes(main) ? main : null);
     this.changed([network.id]);
+    const joined = rows
+      .filter((r) => r.parent !== network.id)
+      .map((r) => r.alias || r.sn)
+      .sort();
+    if (joined.length > 0) {
+      await this.journal?.write([
+        {
+          tenantId: network.tenant_id,
+          networkId: network.id,
+          code: 'devices_joined',
+          params: { count: joined.length, names: namesOf(joined) },
+        },
+      ]);
+    }
     return { list: { ok: 1, Parent: network.id, devices: ids } };
   }
 }

@@ -23,6 +23,7 @@ import type { LiveDevice, LiveDevices } from '../device/live.ts';
 import type { DevicePlacement } from '../device/placement.ts';
 import type { DeviceRow } from '../device/store.ts';
 import type { MessageService } from '../message/service.ts';
+import type { NetworkLog } from '../network/netlog.ts';
 import type { NetworkObserver, NetworkService } from '../network/service.ts';
 import {
   clearLldp,
@@ -94,6 +95,8 @@ export interface TopologyOptions {
   networks: NetworkService;
   /** Tells the tenant its topology changed. */
   messages?: MessageService;
+  /** The networks' log. */
+  journal?: NetworkLog;
 }
 
 export class TopologyService implements NetworkObserver {
@@ -233,6 +236,9 @@ export class TopologyService implements NetworkObserver {
         network: network.name,
         changed,
       });
+      await this.o.journal?.write([
+        { tenantId: network.tenant_id, networkId, code: 'topology_changed', params: { changed } },
+      ]);
     }
   }
 

@@ -170,6 +170,16 @@ describe('topology from LLDP reports, with history', () => {
     });
     expect((await call<LldpHistoryReply>(token, 'GET', `/v1/lldp/getAll?_id=${site}`)).count).toBe(3);
     expect((await entry())!.netStatus).toBe('Abnormal');
+    // The network's log heard it, and the topology changes before.
+    await eventually(async () => {
+      const log = await call<{ list: { Text: string }[] }>(
+        token,
+        'GET',
+        `/v1/dashboard/getNetlog?_id=${site}`,
+      );
+      const texts = log.list.map((e) => e.Text);
+      return texts.includes('ap2 went offline') && texts.includes('Topology changed (2 devices marked)');
+    });
   });
 
   it('keeps a silent device for the LLDP hold time, then draws without it', async () => {

@@ -19,6 +19,7 @@ import * as clients from './migrations/2026-11-25-clients.ts';
 import * as networks from './migrations/2026-11-26-networks.ts';
 import * as topology from './migrations/2026-11-27-topology.ts';
 import * as messages from './migrations/2026-11-28-messages.ts';
+import * as networkLog from './migrations/2026-11-29-network-log.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-networks': networks,
   '2026-11-27-topology': topology,
   '2026-11-28-messages': messages,
+  '2026-11-29-network-log': networkLog,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

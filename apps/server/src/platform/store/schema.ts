@@ -387,6 +387,18 @@ export interface MessageTable {
   read_at: number | null;
 }
 
+/** An entry of a network's log (the dashboard's network log). */
+export interface NetworkLogTable {
+  id: string;
+  tenant_id: string;
+  network_id: string;
+  /** NETWORK_LOG_TEXTS of the contract. */
+  code: string;
+  /** JSON of the text's values. */
+  params: string;
+  created_at: number;
+}
+
 export interface Database {
   tenants: TenantTable;
   users: UserTable;
@@ -406,6 +418,7 @@ export interface Database {
   device_lldp: DeviceLldpTable;
   topology_snapshots: TopologySnapshotTable;
   messages: MessageTable;
+  network_logs: NetworkLogTable;
   telemetry_5m: TelemetrySeriesTable;
   telemetry_1h: TelemetrySeriesTable;
   telemetry_1d: TelemetrySeriesTable;

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button, Dropdown, Layout, Tooltip, type MenuProps } from 'antd';
 import {
   DownOutlined,
@@ -18,6 +18,7 @@ import { useLogout } from '#features/user/api/change-online.ts';
 import { currentUserQueryOptions } from '#features/user/api/get-current-user.ts';
 import { LanguageSelect } from '#features/user/components/language-select.tsx';
 import { Logo } from '#shared/components/logo.tsx';
+import { onNetworkEditRequest, type NetworkToEdit } from '#shared/network-edit-request.ts';
 import type { SessionUser } from '#shared/session.ts';
 import { withTexts } from '../i18n.ts';
 import type { Viewer } from '../navigation.ts';
@@ -40,6 +41,15 @@ const PlatformDialog = lazy(
 const AddNetworkWizard = lazy(
   withTexts(
     () => import('#features/network/components/add-network-wizard.tsx'),
+    'network-dialogs',
+    'map-picker',
+  ),
+);
+
+// The network edit dialog, opened from the screens that list networks (shared/network-edit-request).
+const NetworkEditDialog = lazy(
+  withTexts(
+    () => import('#features/network/components/network-edit-dialog.tsx'),
     'network-dialogs',
     'map-picker',
   ),
@@ -74,6 +84,8 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
   const logout = useLogout();
   const [dialog, setDialog] = useState<HeaderAction | null>(null);
   const [addingNetwork, setAddingNetwork] = useState(false);
+  const [editingNetwork, setEditingNetwork] = useState<NetworkToEdit | null>(null);
+  useEffect(() => onNetworkEditRequest(setEditingNetwork), []);
   const closeDialog = () => setDialog(null);
   const hasTenant = Boolean(user.Tenant);
   const logo = useTenantLogo(hasTenant);
@@ -191,6 +203,11 @@ export function TopBar({ user, viewer, sidebarOpen, onToggleSidebar, helpOpen, o
       {addingNetwork && (
         <Suspense fallback={null}>
           <AddNetworkWizard onClose={() => setAddingNetwork(false)} />
+        </Suspense>
+      )}
+      {editingNetwork && (
+        <Suspense fallback={null}>
+          <NetworkEditDialog network={editingNetwork} onClose={() => setEditingNetwork(null)} />
         </Suspense>
       )}
       {dialog && (

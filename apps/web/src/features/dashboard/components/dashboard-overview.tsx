@@ -9,6 +9,7 @@ import { useAllDevices } from '../api/get-devices.ts';
 import { DASHBOARD_LIVE_KEY, useNetworkSummaries, type NetworkPage } from '../api/get-networks.ts';
 import { HealthTiles } from './health-tiles.tsx';
 import { NetworkList } from './network-list.tsx';
+import { NetworkLog } from './network-log.tsx';
 import { NetworkPlaces } from './network-places.tsx';
 
 const Pagination = lazy(() =>
@@ -93,6 +94,9 @@ export default function DashboardOverview() {
         ) : (
           missing(allNetworks.isPending)
         )}
+      </Card>
+      <Card className="dashboard-log" title={t('netlog.title')} size="small">
+        {allNetworks.data ? <NetworkLog networks={allNetworks.data.list} /> : missing(allNetworks.isPending)}
       </Card>
     </>
   );

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { requestNetworkEdit } from '#shared/network-edit-request.ts';
 import { useTranslation } from 'react-i18next';
 import type { NetworkSummary } from '@netconsole/contract';
 
@@ -74,6 +75,15 @@ export function NetworkList({ networks }: { networks: NetworkSummary[] }) {
                   <Link to={link} data-testid={`dashboard-network-topology-${n.netName}`}>
                     {t('networks.topology')}
                   </Link>
+                  <button
+                    type="button"
+                    className="dashboard-link-button"
+                    onClick={() => requestNetworkEdit({ _id: n._id, Name: n.Name, Location: n.Location })}
+                    data-pdf-hide
+                    data-testid={`dashboard-network-edit-${n.netName}`}
+                  >
+                    {t('networks.edit')}
+                  </button>
                 </td>
               </tr>
             );

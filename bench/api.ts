@@ -1,0 +1,282 @@
+// bench:api — the console's read API under concurrent load while the simulator ingests: the server
+// and the simulated fleet as their own processes (bench/ingest), a tenant with 500 networks, 10,000
+// devices placed as the simulator's plan cables them, the fleet's wireless clients and LLDP reports
+// arriving through the real protocol; then each call kind for --duration seconds, --concurrency
+// requests at a time, as the tenant. `npm run bench:api -- --help` lists the options.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { DeviceType } from '@netconsole/contract';
+import { planFleet } from '@netconsole/device-sim';
+import { load, type LoadFigures, type Shot } from './api/load.ts';
+import { deviceIds, placeFleet } from './api/seed.ts';
+import { stack } from './api/stack.ts';
+import { Api, registerDevices, tenantOwner } from './ingest/api.ts';
+import { ProcWindow } from './ingest/proc.ts';
+import { SimProcess } from './ingest/sim-process.ts';
+
+const HELP = `Usage: npm run bench:api -- [options]
+
+  --networks <n>       networks of the tenant, default 500
+  --devices <n>        simulated devices spread over them, default 10000
+  --clients-per-ap <n> mean wireless clients per access point, default 12 (~100,000 clients)
+  --interval <s>       stats interval of every device while measuring, default 10
+  --duration <s>       measuring time per call kind, default 30
+  --concurrency <n>    requests in flight at once, default 8
+  --settle <s>         longest wait for the client tables to fill, default 300
+  --store <s>          sqlite (default) | postgres
+  --pg-url <url>       PostgreSQL to create the bench database in (postgres only),
+                       default postgres://postgres@127.0.0.1:5432/test
+  --broker <b>         mosquitto (default: a private one) | embedded (the server's Aedes)
+  --cpu-prof           run the server under --cpu-prof (profile kept in the data directory)
+  --keep               keep the data directory (server log, profile)
+  -h, --help           this text
+`;
+
+const { values: o } = parseArgs({
+  options: {
+    networks: { type: 'string', default: '500' },
+    devices: { type: 'string', default: '10000' },
+    'clients-per-ap': { type: 'string', default: '12' },
+    interval: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '30' },
+    concurrency: { type: 'string', default: '8' },
+    settle: { type: 'string', default: '300' },
+    store: { type: 'string', default: 'sqlite' },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
+    broker: { type: 'string', default: 'mosquitto' },
+    'cpu-prof': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+  strict: true,
+});
+if (o.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+
+function fail(message: string): never {
+  console.error(`bench:api: ${message}`);
+  process.exit(2);
+}
+function count(name: string, v: string | undefined, min = 1): number {
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number ≥ ${min}`);
+  return n;
+}
+const networkCount = Math.round(count('networks', o.networks));
+const devices = Math.round(count('devices', o.devices, networkCount));
+const clientsPerAp = count('clients-per-ap', o['clients-per-ap'], 0);
+const interval = count('interval', o.interval);
+const duration = count('duration', o.duration);
+const concurrency = Math.round(count('concurrency', o.concurrency));
+const settleS = count('settle', o.settle);
+if (o.store !== 'sqlite' && o.store !== 'postgres') fail('--store must be sqlite or postgres');
+if (o.broker !== 'embedded' && o.broker !== 'mosquitto') fail('--broker must be embedded or mosquitto');
+
+/** The goals of issue 5 (p99 under concurrent load), by call kind. */
+const GOALS: Record<string, number> = { 'device list': 50, 'dashboard list': 100 };
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const log = (line: string) => console.log(line);
+const f0 = (n: number) => n.toFixed(0);
+const f1 = (n: number) => n.toFixed(1);
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
+const uptime = () => {
+  try {
+    return execFileSync('uptime', { encoding: 'utf8' }).trim();
+  } catch {
+    return `load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(', ')}`;
+  }
+};
+
+let sim: SimProcess | null = null;
+let processes: ReturnType<typeof stack> | null = null;
+async function cleanUp(): Promise<void> {
+  await sim?.kill();
+  const kept = await processes?.stop(o.keep);
+  if (kept) log(kept);
+}
+process.on('SIGINT', () => {
+  void cleanUp().finally(() => process.exit(130));
+});
+
+// ---- the run ----
+
+const cpus = os.cpus();
+log(
+  `bench:api — ${networkCount} networks, ${devices} devices, ${clientsPerAp} clients per AP, store ${o.store}, broker ${o.broker}, ` +
+    `${concurrency} concurrent requests for ${duration} s per call kind\n` +
+    `machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.versions.node}\n` +
+    `uptime (start): ${uptime()}`,
+);
+
+let serverLog: string | null = null;
+try {
+  const seed = 'bench-api';
+  const snPrefix = 'BAPI';
+  const plan = planFleet({ devices, networks: networkCount, seed, snPrefix });
+  const planned = plan.networks.flatMap((n) => n.devices);
+  const aps = planned.filter((d) => d.type === DeviceType.AP).length;
+  const wired = planned.reduce((s, d) => s + d.endpoints.length, 0);
+  processes = stack({
+    store: o.store as 'sqlite' | 'postgres',
+    pgUrl: o['pg-url']!,
+    broker: o.broker as 'embedded' | 'mosquitto',
+    sns: planned.map((d) => d.sn),
+    cpuProf: o['cpu-prof']!,
+  });
+  const { server, broker, factoryKey, adminPassword } = await processes.start();
+  serverLog = server.logFile;
+  const admin = await new Api(server.baseURL).login('admin', adminPassword);
+  const tenant = await tenantOwner(admin, 'Benchapi', 'bench-pass1');
+
+  // A device's type is known once it said hello: the fleet connects before the devices are placed.
+  let t = performance.now();
+  await registerDevices(tenant, planned, 8);
+  log(`registered   ${planned.length} devices in ${f1((performance.now() - t) / 1000)} s`);
+  t = performance.now();
+  sim = await SimProcess.start({
+    url: server.mqttUrl,
+    factoryKey,
+    devices,
+    networks: networkCount,
+    seed,
+    snPrefix,
+    intervalS: interval,
+    connectRatePerS: 1000,
+    clientsPerAp,
+  });
+  await sim.next('online', 600_000);
+  log(`connected    ${devices} devices online in ${f1((performance.now() - t) / 1000)} s`);
+  t = performance.now();
+  const ids = await deviceIds(tenant);
+  const networks = await placeFleet(tenant, plan, ids, 8);
+  log(
+    `placed       ${networks.length} networks created, their ${planned.length} devices placed ` +
+      `(${aps} APs, ${wired} wired hosts) in ${f1((performance.now() - t) / 1000)} s`,
+  );
+
+  // The client tables fill as the APs' client reports arrive: wait until the count holds still.
+  t = performance.now();
+  const clientCount = async () =>
+    (await tenant.call<{ count: number }>('GET', '/v1/client/getAll?limit=1')).count;
+  let clients = await clientCount();
+  for (let still = 0; still < 3 && performance.now() - t < settleS * 1000;) {
+    await sleep(5000);
+    const now = await clientCount();
+    still = Math.abs(now - clients) <= clients * 0.002 ? still + 1 : 0;
+    clients = now;
+  }
+  const topo = await tenant.call<{ list: { children: unknown[] } | null }>(
+    'GET',
+    `/v1/switch/getLldpInfo?_id=${networks[0]}`,
+  );
+  log(
+    `settled      ${clients} clients in the store (about ${f0(aps * clientsPerAp)} wireless planned) after ` +
+      `${f1((performance.now() - t) / 1000)} s; network 1's topology: ${topo.list ? `${topo.list.children.length} devices under the main one` : 'none yet'}`,
+  );
+
+  // ---- the call kinds ----
+  const snippets = planned.map((d) => d.sn.slice(-5));
+  const types = [DeviceType.AP, DeviceType.Switch, DeviceType.Router, DeviceType.AC];
+  const kinds: { name: string; next: () => Shot }[] = [
+    {
+      name: 'dashboard list',
+      next: () =>
+        Math.random() < 0.5
+          ? {
+              label: 'limit 10',
+              path: `/v1/network/getAll?limit=10&page=${1 + Math.floor((Math.random() * networkCount) / 10)}`,
+            }
+          : {
+              label: 'limit 50',
+              path: `/v1/network/getAll?limit=50&page=${1 + Math.floor((Math.random() * networkCount) / 50)}`,
+            },
+    },
+    {
+      name: 'device list',
+      next: () =>
+        pick<() => Shot>([
+          () => ({ label: 'Parent', path: `/v1/device/list?limit=10&Parent=${pick(networks)}` }),
+          () => ({ label: 'Status', path: `/v1/device/list?limit=10&Status=${pick(['Online', 'Offline'])}` }),
+          () => ({ label: 'Type', path: `/v1/device/list?limit=50&Type=${pick(types)}` }),
+          () => ({ label: 'search', path: `/v1/device/list?limit=10&search=${pick(snippets)}` }),
+          () => ({
+            label: 'Parent+Type+Status',
+            path: `/v1/device/list?limit=10&Parent=${pick(networks)}&Type=${DeviceType.AP}&Status=Online`,
+          }),
+        ])(),
+    },
+    {
+      name: 'topology',
+      next: () => ({ label: 'getLldpInfo', path: `/v1/switch/getLldpInfo?_id=${pick(networks)}` }),
+    },
+    {
+      name: 'topology history',
+      next: () => ({ label: 'lldp/getAll', path: `/v1/lldp/getAll?_id=${pick(networks)}` }),
+    },
+    {
+      name: 'client list',
+      next: () =>
+        Math.random() < 0.5
+          ? {
+              label: 'unfiltered',
+              path: `/v1/client/getAll?limit=10&page=${1 + Math.floor(Math.random() * 20)}`,
+            }
+          : { label: 'Parent', path: `/v1/client/getAll?limit=10&Parent=${pick(networks)}` },
+    },
+  ];
+
+  const results: { kind: string; figures: LoadFigures[] }[] = [];
+  for (const kind of kinds) {
+    const watch = new ProcWindow([server.pid, sim.pid, ...(broker ? [broker.pid] : [])]);
+    const self0 = process.cpuUsage();
+    const wall0 = performance.now();
+    const figures = await load(tenant, kind.next, duration, concurrency, 'overall');
+    const { procs, othersPct } = watch.end();
+    const selfUse = process.cpuUsage(self0);
+    const benchPct = ((selfUse.user + selfUse.system) / 1e3 / (performance.now() - wall0)) * 100;
+    const s = procs.get(server.pid)!;
+    results.push({ kind: kind.name, figures });
+    log(
+      `${kind.name} (server CPU ${f0(s.cpuPct)} % of one core, RSS max ${f0(s.maxRss / 2 ** 20)} MB; ` +
+        `simulator ${f0(procs.get(sim.pid)!.cpuPct)} %, load generator ${f0(benchPct)} %, other processes ${f0(othersPct)} %)`,
+    );
+    for (const f of figures) {
+      log(
+        `  ${f.label.padEnd(20)} ${String(f.requests).padStart(6)} requests ${f1(f.perS).padStart(7)}/s  ` +
+          `p50 ${f1(f.p50).padStart(6)} ms  p99 ${f1(f.p99).padStart(6)} ms  max ${f1(f.max).padStart(7)} ms` +
+          (f.errors ? `  ${f.errors} errors (${f.firstError})` : ''),
+      );
+    }
+  }
+
+  log('goals (p99 under load):');
+  for (const [kind, goal] of Object.entries(GOALS)) {
+    const r = results.find((x) => x.kind === kind);
+    const all = r?.figures.at(-1);
+    if (!r || !all) continue;
+    const ok = all.p99 < goal && all.errors === 0;
+    log(`  ${kind.padEnd(16)} p99 ${f1(all.p99)} ms, goal < ${goal} ms: ${ok ? 'met' : 'MISSED'}`);
+  }
+  log(`uptime (end): ${uptime()}`);
+} catch (err) {
+  // fetch() says 'fetch failed'; why is in the cause.
+  const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
+  console.error(err instanceof Error ? `${err.message}${cause}` : err);
+  if (serverLog) {
+    const tail = fs.readFileSync(serverLog, 'utf8').trim().split('\n').slice(-14);
+    console.error(`server log ${serverLog} (kept), last lines:\n${tail.join('\n')}`);
+  }
+  o.keep = true;
+  process.exitCode = 1;
+} finally {
+  await cleanUp();
+  process.exit();
+}
