@@ -43,6 +43,26 @@ export function busConfig(
   return base;
 }
 
+/**
+ * The broker of the API tests that connect devices: the embedded one on the SQLite run, the
+ * machine's Mosquitto on the PostgreSQL run, so device round trips are tested on both pairings
+ * (SQLite + embedded broker, PostgreSQL + Mosquitto). `TEST_BROKER=embedded|external` overrides.
+ */
+export const TEST_BROKER: 'embedded' | 'external' =
+  process.env.TEST_BROKER === 'embedded' || process.env.TEST_BROKER === 'external'
+    ? process.env.TEST_BROKER
+    : TEST_STORE === 'postgres'
+      ? 'external'
+      : 'embedded';
+
+/**
+ * The device bus of a test file on the run's broker. On the shared Mosquitto the server handles only
+ * SNs starting with `prefix` (every device of the file must carry it), so parallel files stay apart.
+ */
+export function deviceBus(prefix: string): Config['mqtt'] {
+  return TEST_BROKER === 'external' ? busConfig('external', { snPrefix: prefix }) : busConfig('embedded');
+}
+
 export interface Harness {
   app: App;
   services: Services;

@@ -7,7 +7,7 @@ import type { ClientControlReply, ClientInfoReply, ClientItem, CommandItem } fro
 import type { LiveMessage } from '../../platform/realtime/hub.ts';
 import {
   bearer,
-  busConfig,
+  deviceBus,
   login,
   seedTenant,
   startHarness,
@@ -19,10 +19,13 @@ import { FakeDevice, eventually, randomToken } from '../gateway/testing.ts';
 const A = 'A4C3F0112233';
 const B = '3C22FB445566';
 
+/** Every SN of this file starts so (the shared broker of the PostgreSQL run). */
+const PREFIX = `CB${randomToken(4)}`;
+
 let h: Harness;
 const devices: FakeDevice[] = [];
 beforeEach(async () => {
-  h = await startHarness({ mqtt: busConfig('embedded') });
+  h = await startHarness({ mqtt: deviceBus(PREFIX) });
 });
 afterEach(async () => {
   await Promise.all(devices.splice(0).map((d) => d.end().catch(() => undefined)));
@@ -39,7 +42,7 @@ async function tenant() {
 async function connect(commands?: string[]) {
   const d = await FakeDevice.connect({
     url: h.mqttUrl!,
-    sn: `AP${randomToken(10)}`,
+    sn: `${PREFIX}${randomToken(10)}`,
     factoryKey: TEST_FACTORY_KEY,
     now: () => h.clock.now,
     ...(commands ? { commands } : {}),

@@ -13,7 +13,7 @@ import {
 } from '@netconsole/contract';
 import {
   bearer,
-  busConfig,
+  deviceBus,
   login,
   seedTenant,
   startHarness,
@@ -22,10 +22,13 @@ import {
 } from '../../test/harness.ts';
 import { FakeDevice, eventually, randomMac, randomToken } from '../gateway/testing.ts';
 
+/** Every SN of this file starts so (the shared broker of the PostgreSQL run). */
+const PREFIX = `CT${randomToken(4)}`;
+
 let h: Harness;
 const devices: FakeDevice[] = [];
 beforeEach(async () => {
-  h = await startHarness({ mqtt: busConfig('embedded') });
+  h = await startHarness({ mqtt: deviceBus(PREFIX) });
 });
 afterEach(async () => {
   await Promise.all(devices.splice(0).map((d) => d.end().catch(() => undefined)));
@@ -47,7 +50,7 @@ async function signIn(prefix: string): Promise<string> {
 /** A registered device that never connects. */
 async function registered(token: string, type: 1 | 2 | 3 | 4, prefix = 'AC'): Promise<DeviceItem> {
   const r = await call(token, 'POST', '/v1/device/add', {
-    SN: `${prefix}${randomToken(10)}`,
+    SN: `${PREFIX}${prefix}${randomToken(8)}`,
     MAC: randomMac(),
     Type: type,
   });
@@ -59,7 +62,7 @@ async function registered(token: string, type: 1 | 2 | 3 | 4, prefix = 'AC'): Pr
 async function connectedAp(token: string | null, commands?: string[]): Promise<FakeDevice> {
   const d = await FakeDevice.connect({
     url: h.mqttUrl!,
-    sn: `AP${randomToken(10)}`,
+    sn: `${PREFIX}AP${randomToken(8)}`,
     factoryKey: TEST_FACTORY_KEY,
     type: 2,
     now: () => h.clock.now,

@@ -13,6 +13,7 @@ import {
   ADMIN_SCOPE,
   bearer,
   busConfig,
+  deviceBus,
   login,
   seedTenant,
   startHarness,
@@ -21,11 +22,17 @@ import {
 } from '../../test/harness.ts';
 import { FakeDevice, eventually, randomMac, randomToken } from '../gateway/testing.ts';
 
+/** Every SN of this file starts so (the shared broker of the PostgreSQL run). */
+const PREFIX = `LV${randomToken(4)}`;
+
 let h: Harness;
 let base: string;
-beforeEach(async () => {
-  h = await startHarness({ mqtt: busConfig('embedded') });
+async function start(mqtt: ReturnType<typeof busConfig>) {
+  h = await startHarness({ mqtt });
   base = (await h.app.listen({ port: 0, host: '127.0.0.1' })).replace(/^http/, 'ws');
+}
+beforeEach(async () => {
+  await start(deviceBus(PREFIX));
 });
 afterEach(async () => {
   await h.close();
@@ -90,7 +97,7 @@ async function admin(): Promise<string> {
 
 /** A simulated device on the real broker, registered to the tenant of `token`. */
 async function device(token: string, prefix: string) {
-  const sn = `${prefix}${randomToken(10)}`;
+  const sn = `${PREFIX}${prefix}${randomToken(8)}`;
   const mac = randomMac();
   const res = await h.app.inject({
     method: 'POST',
@@ -278,6 +285,9 @@ describe('GET /v1/ws: device messages', () => {
 
 describe('GET /mqtt beside /v1/ws', () => {
   it('a live socket is not an MQTT one: /mqtt still answers only MQTT sub-protocols', async () => {
+    // /mqtt is the embedded broker's: this test has it whatever the run's broker.
+    await h.close();
+    await start(busConfig('embedded'));
     const { token } = await signIn('acme');
     const wrong = new Client(
       new WebSocket(`${base}/mqtt`, [LIVE_PROTOCOL], { headers: { cookie: `Token=${token}` } }),

@@ -1,21 +1,24 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bearer, busConfig, startHarness, TEST_FACTORY_KEY, type Harness } from '../../test/harness.ts';
+import { bearer, deviceBus, startHarness, TEST_FACTORY_KEY, type Harness } from '../../test/harness.ts';
 import { FakeDevice, eventually, randomToken } from '../gateway/testing.ts';
 import { FINE_MS } from './series.ts';
 import { get, signIn } from './testing.ts';
 
+/** Every SN of this file starts so (the shared broker of the PostgreSQL run). */
+const PREFIX = `TB${randomToken(4)}`;
+
 let h: Harness;
 beforeEach(async () => {
-  h = await startHarness({ mqtt: busConfig('embedded') });
+  h = await startHarness({ mqtt: deviceBus(PREFIX) });
 });
 afterEach(async () => {
   await h.close();
 });
 
-describe('telemetry from protocol messages through the embedded broker', () => {
+describe('telemetry from protocol messages through the broker', () => {
   it('stats, state and ports published by a switch become its charts, port table and radio state', async () => {
     const { token } = await signIn(h, 'acme');
-    const sn = `TB${randomToken(10)}`;
+    const sn = `${PREFIX}${randomToken(10)}`;
     const dev = await FakeDevice.connect({
       url: h.mqttUrl!,
       sn,

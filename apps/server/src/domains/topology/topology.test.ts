@@ -8,19 +8,22 @@ import {
 } from '@netconsole/contract';
 import {
   bearer,
-  busConfig,
+  deviceBus,
   login,
   seedTenant,
   startHarness,
   TEST_FACTORY_KEY,
   type Harness,
 } from '../../test/harness.ts';
-import { eventually, FakeDevice, randomMac } from '../gateway/testing.ts';
+import { eventually, FakeDevice, randomMac, randomToken } from '../gateway/testing.ts';
+
+/** Every SN of this file starts so (the shared broker of the PostgreSQL run). */
+const PREFIX = `TP${randomToken(4)}`;
 
 let h: Harness;
 const devices: FakeDevice[] = [];
 beforeEach(async () => {
-  h = await startHarness({ mqtt: busConfig('embedded') });
+  h = await startHarness({ mqtt: deviceBus(PREFIX) });
 });
 afterEach(async () => {
   await Promise.all(devices.splice(0).map((d) => d.end()));
@@ -45,7 +48,7 @@ async function signIn(prefix: string) {
 let serial = 0;
 /** A device registered to the tenant, connected through the embedded broker and welcomed. */
 async function online(token: string, type: 2 | 3 | 4, alias: string) {
-  const sn = `TOPO${String(++serial).padStart(8, '0')}`;
+  const sn = `${PREFIX}${String(++serial).padStart(8, '0')}`;
   const mac = randomMac();
   const item = await call<DeviceItem>(token, 'POST', '/v1/device/add', {
     SN: sn,
@@ -67,8 +70,10 @@ async function online(token: string, type: 2 | 3 | 4, alias: string) {
   return { d, item };
 }
 
-/** `from` reports its neighbours, each `[device, local port, remote port]`. */
+/** `from` reports its neighbours, each `[device, local port, remote port]`; resolves once taken. */
 async function report(from: FakeDevice, neighbors: [FakeDevice, number, number][]) {
+  const taken = () => h.services.gateway.counters.snapshot(from.sn).accepted;
+  const before = taken();
   await from.publish('lldp', {
     neighbors: neighbors.map(([n, port, remote]) => ({
       port,
@@ -78,6 +83,8 @@ async function report(from: FakeDevice, neighbors: [FakeDevice, number, number][
       ttlS: 120,
     })),
   });
+  // Through a separate broker the message comes a moment later.
+  await eventually(() => taken() > before, 5000, `lldp of ${from.sn} taken`);
   await h.services.gateway.idle();
 }
 
