@@ -100,6 +100,24 @@ function faultCode(cmd: CommandKind, stage: string, fault: FaultRule): string {
   }
 }
 
+/**
+ * The outcome a device keeps for after its restart (it is reported after the next welcome): the
+ * injected fault of stage `rebooting`, else success.
+ */
+function restartOutcome(
+  run: Running,
+  fault: FaultRule | undefined,
+  succeeded: Body = { state: 'succeeded' },
+): Body {
+  if (fault?.failStage !== 'rebooting') return succeeded;
+  return {
+    state: 'failed',
+    stage: 'rebooting',
+    code: faultCode(run.cmd, 'rebooting', fault),
+    detail: fault.detail ?? 'injected fault',
+  };
+}
+
 /** Fails the command when the fault rule names this stage. */
 function faultAt(dev: SimDevice, run: Running, stage: string, fault: FaultRule | undefined): boolean {
   if (!fault || fault.failStage !== stage) return false;
@@ -234,18 +252,7 @@ async function reboot(dev: SimDevice, msg: ParsedDownMessage<'reboot'>, fault?: 
   if (pastNoReturn(dev)) return fail(dev, run, undefined, 'busy', 'an upgrade reached applying meanwhile');
   interruptForRestart(dev, run);
   progress(dev, run, 'rebooting');
-  record(
-    dev,
-    run,
-    fault?.failStage === 'rebooting'
-      ? {
-          state: 'failed',
-          stage: 'rebooting',
-          code: faultCode('reboot', 'rebooting', fault),
-          detail: fault.detail ?? 'injected fault',
-        }
-      : { state: 'succeeded' },
-  );
+  record(dev, run, restartOutcome(run, fault));
   await dev.restart('reboot_command', 'reboot');
 }
 
@@ -260,18 +267,7 @@ async function reset(dev: SimDevice, msg: ParsedDownMessage<'reset'>, fault?: Fa
   if (!(await wait(dev, run, dev.ctx.timing.resetS * 1000))) return;
   if (faultAt(dev, run, 'resetting', fault)) return;
   progress(dev, run, 'rebooting');
-  record(
-    dev,
-    run,
-    fault?.failStage === 'rebooting'
-      ? {
-          state: 'failed',
-          stage: 'rebooting',
-          code: faultCode('reset', 'rebooting', fault),
-          detail: fault.detail ?? 'injected fault',
-        }
-      : { state: 'succeeded' },
-  );
+  record(dev, run, restartOutcome(run, fault));
   await dev.restart('reset_command', 'reset', () => dev.factoryReset());
 }
 
@@ -493,13 +489,7 @@ async function applyConfig(
   if (source.type === 'file') {
     // A vendor configuration file takes effect with a restart.
     progress(dev, run, 'rebooting');
-    record(
-      dev,
-      run,
-      fault?.failStage === 'rebooting'
-        ? { state: 'failed', stage: 'rebooting', code: faultCode('apply_config', 'rebooting', fault) }
-        : { state: 'succeeded', result: { revision: msg.revision } },
-    );
+    record(dev, run, restartOutcome(run, fault, { state: 'succeeded', result: { revision: msg.revision } }));
     await dev.restart('config_apply', 'reboot', fault?.failStage === 'rebooting' ? undefined : apply);
     return;
   }

@@ -241,7 +241,7 @@ export async function buildApp(
   app.addHook('onReady', () => liveClients.start());
   app.addHook('onClose', () => liveClients.stop());
   // The topology writes its last neighbours after the gateway stopped.
-  app.addHook('onReady', () => netlog.start(hub));
+  app.addHook('onReady', () => netlog.start(live));
   app.addHook('onClose', () => netlog.stop());
   app.addHook('onReady', () => topology.start());
   app.addHook('onClose', () => topology.stop());

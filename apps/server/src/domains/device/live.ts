@@ -253,6 +253,7 @@ export class LiveDevices {
   private readonly entries = new Map<string, LiveDevice>();
   private readonly loading = new Map<string, Promise<LiveDevice | null>>();
   private readonly dirty = new Set<string>();
+  private readonly statusListeners: ((d: LiveDevice) => void)[] = [];
   private flushing: Promise<void> | null = null;
   private timer: NodeJS.Timeout | null = null;
   /** Devices whose figures changed since the last flush: one live `metrics` message each at the flush. */
@@ -316,6 +317,15 @@ export class LiveDevices {
     return d !== undefined && d.online && d.sessionOpen;
   }
 
+  /** Server-side listeners of status changes (online, offline, useless): no browser needed. */
+  onStatusChange(listener: (d: LiveDevice) => void): () => void {
+    this.statusListeners.push(listener);
+    return () => {
+      const i = this.statusListeners.indexOf(listener);
+      if (i >= 0) this.statusListeners.splice(i, 1);
+    };
+  }
+
   private touch(d: LiveDevice): void {
     this.dirty.add(d.sn);
     // Status news goes to the browsers at once; figures wait for the flush.
@@ -323,6 +333,7 @@ export class LiveDevices {
     if (shown !== d.shown) {
       d.shown = shown;
       this.announce(d, 'status');
+      for (const listener of this.statusListeners) listener(d);
     }
     if (this.dirty.size >= FLUSH_AT_CHANGES) void this.flush();
   }

@@ -2,7 +2,7 @@
  * A network's log (the dashboard's network log, spec §3 network log; `DELETE /v1/dashboard/delNetlog`):
  * the network created or changed, devices joining and leaving, devices going online and offline, the
  * topology changing. Entries keep a code and its values and are read in the reader's language. Device
- * status changes come from the live hub and are written in batches.
+ * status changes come from the live devices and are written in batches.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -12,7 +12,6 @@ import {
   type DelNetlogReply,
   type Lang,
   type ListReply,
-  type LiveDeviceData,
   type NetlogItem,
   type NetlogQuery,
   type NetworkLogCode,
@@ -20,8 +19,8 @@ import {
 import type { Scope } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
-import type { LiveHub } from '../../platform/realtime/hub.ts';
 import type { Db } from '../../platform/store/db.ts';
+import type { LiveDevices } from '../device/live.ts';
 import type { DevicePlacement } from '../device/placement.ts';
 import type { NetworkObserver, NetworkService } from './service.ts';
 
@@ -57,12 +56,13 @@ export class NetworkLog implements NetworkObserver {
     private readonly placement: DevicePlacement,
   ) {}
 
-  /** Listens to devices going online and offline (through the hub, as the administrator does). */
-  start(hub: LiveHub): void {
-    this.unsubscribe = hub.subscribe(SYSTEM, (m) => {
-      if (m.topic !== 'device') return;
-      const d = m.data as LiveDeviceData;
-      if (d.Event === 'status' && d.Tenant) this.statuses.set(d._id, d.Online);
+  /**
+   * Listens to devices going online and offline. Not through the live hub: a listener there would
+   * count as a browser watching every tenant, and every flush would build every device's message.
+   */
+  start(live: LiveDevices): void {
+    this.unsubscribe = live.onStatusChange((d) => {
+      if (d.tenantId) this.statuses.set(d.id, d.online);
     });
     this.timer = setInterval(() => void this.flush(), NETLOG_FLUSH_MS);
     this.timer.unref();
