@@ -12,6 +12,7 @@ import { planFleet } from '@netconsole/device-sim';
 import { load, type LoadFigures, type Shot } from './api/load.ts';
 import { deviceIds, placeFleet } from './api/seed.ts';
 import { stack } from './api/stack.ts';
+import type { MetricsSnapshot } from '../apps/server/src/domains/gateway/metrics.ts';
 import { Api, registerDevices, tenantOwner } from './ingest/api.ts';
 import { ProcWindow } from './ingest/proc.ts';
 import { SimProcess } from './ingest/sim-process.ts';
@@ -29,7 +30,11 @@ const HELP = `Usage: npm run bench:api -- [options]
   --pg-url <url>       PostgreSQL to create the bench database in (postgres only),
                        default postgres://postgres@127.0.0.1:5432/test
   --broker <b>         mosquitto (default: a private one) | embedded (the server's Aedes)
+  --only <kinds>       comma-separated call kinds to measure (dashboard, device, topology,
+                       history, client), default all; a window without requests comes first
   --cpu-prof           run the server under --cpu-prof (profile kept in the data directory)
+  --node-args=<a b>    more Node.js options for the server (--node-args=--trace-gc: the
+                       server log then has every pause)
   --keep               keep the data directory (server log, profile)
   -h, --help           this text
 `;
@@ -46,7 +51,9 @@ const { values: o } = parseArgs({
     store: { type: 'string', default: 'sqlite' },
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     broker: { type: 'string', default: 'mosquitto' },
+    only: { type: 'string', default: 'dashboard,device,topology,history,client' },
     'cpu-prof': { type: 'boolean', default: false },
+    'node-args': { type: 'string', default: '' },
     keep: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -75,6 +82,17 @@ const concurrency = Math.round(count('concurrency', o.concurrency));
 const settleS = count('settle', o.settle);
 if (o.store !== 'sqlite' && o.store !== 'postgres') fail('--store must be sqlite or postgres');
 if (o.broker !== 'embedded' && o.broker !== 'mosquitto') fail('--broker must be embedded or mosquitto');
+
+const KIND_KEYS: Record<string, string> = {
+  dashboard: 'dashboard list',
+  device: 'device list',
+  topology: 'topology',
+  history: 'topology history',
+  client: 'client list',
+};
+const only = new Set(
+  o.only!.split(',').map((k) => KIND_KEYS[k.trim()] ?? fail(`--only: unknown call kind ${k}`)),
+);
 
 /** The goals of issue 5 (p99 under concurrent load), by call kind. */
 const GOALS: Record<string, number> = { 'device list': 50, 'dashboard list': 100 };
@@ -130,6 +148,7 @@ try {
     broker: o.broker as 'embedded' | 'mosquitto',
     sns: planned.map((d) => d.sn),
     cpuProf: o['cpu-prof']!,
+    nodeArgs: o['node-args']!.split(/\s+/).filter(Boolean),
   });
   const { server, broker, factoryKey, adminPassword } = await processes.start();
   serverLog = server.logFile;
@@ -233,20 +252,48 @@ try {
     },
   ];
 
+  // The server's own figures over a window: event-loop delay and the batched writers' time.
+  const metrics0 = await admin.metrics();
+  const serverFigures = async (since: MetricsSnapshot) => {
+    const now = await admin.metrics();
+    const writes = Object.entries(now.flush)
+      .map(([source, f]) => {
+        const before = since.flush[source] ?? { batches: 0, rows: 0, busyMs: 0 };
+        const busy = f.busyMs - before.busyMs;
+        return busy > 0 ? `${source} ${f0(f.rows - before.rows)} rows ${f0(busy)} ms` : '';
+      })
+      .filter(Boolean)
+      .join(', ');
+    return {
+      now,
+      text: `event loop delay p99 ${f0(now.process.loopDelayP99Ms)} ms, max ${f0(now.process.loopDelayMaxMs)} ms; writes: ${writes || 'none'}`,
+    };
+  };
+
   const results: { kind: string; figures: LoadFigures[] }[] = [];
-  for (const kind of kinds) {
+  const windows: { name: string; next: (() => Shot) | null }[] = [
+    { name: 'no requests', next: null },
+    ...kinds.filter((k) => only.has(k.name)),
+  ];
+  let since = metrics0;
+  for (const kind of windows) {
     const watch = new ProcWindow([server.pid, sim.pid, ...(broker ? [broker.pid] : [])]);
     const self0 = process.cpuUsage();
     const wall0 = performance.now();
-    const figures = await load(tenant, kind.next, duration, concurrency, 'overall');
+    since = (await serverFigures(since)).now;
+    const figures = kind.next ? await load(tenant, kind.next, duration, concurrency, 'overall') : [];
+    if (!kind.next) await sleep(duration * 1000);
+    const server1 = await serverFigures(since);
+    since = server1.now;
     const { procs, othersPct } = watch.end();
     const selfUse = process.cpuUsage(self0);
     const benchPct = ((selfUse.user + selfUse.system) / 1e3 / (performance.now() - wall0)) * 100;
     const s = procs.get(server.pid)!;
-    results.push({ kind: kind.name, figures });
+    if (kind.next) results.push({ kind: kind.name, figures });
     log(
       `${kind.name} (server CPU ${f0(s.cpuPct)} % of one core, RSS max ${f0(s.maxRss / 2 ** 20)} MB; ` +
-        `simulator ${f0(procs.get(sim.pid)!.cpuPct)} %, load generator ${f0(benchPct)} %, other processes ${f0(othersPct)} %)`,
+        `simulator ${f0(procs.get(sim.pid)!.cpuPct)} %, load generator ${f0(benchPct)} %, other processes ${f0(othersPct)} %)\n` +
+        `  server: ${server1.text}`,
     );
     for (const f of figures) {
       log(

@@ -14,6 +14,8 @@ export interface StackOptions {
   /** The devices the private Mosquitto lets in. */
   sns: readonly string[];
   cpuProf: boolean;
+  /** More Node.js options for the server (`--trace-gc`, say). */
+  nodeArgs: string[];
 }
 
 export interface Stack {
@@ -58,7 +60,7 @@ export function stack(o: StackOptions): { start(): Promise<Stack>; stop(keep: bo
         adminPassword,
         ...(databaseUrl ? { databaseUrl } : {}),
         ...(broker ? { broker: { consoleUrl: broker.consoleUrl, deviceUrl: broker.url } } : {}),
-        ...(o.cpuProf ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${dataDir}`] } : {}),
+        nodeArgs: [...(o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${dataDir}`] : []), ...o.nodeArgs],
       });
       return { dataDir, server, broker, factoryKey, adminPassword };
     },

@@ -19,8 +19,10 @@ async function main(): Promise<void> {
   const store = await openStore({
     databaseUrl: config.databaseUrl,
     sqliteFile: path.join(config.dataDir, 'console.sqlite'),
+    slowStatementMs: config.slowStatementMs,
   });
   const { app, services, factoryKey } = await buildApp(config, store);
+  store.onSlowStatement((s) => app.log.warn(s, 'slow store statement'));
   await services.help.seedShipped();
   const first = await ensureAdministrator(store.db, config, services);
   const demo = config.demo ? await seedDemo(store.db, services, Date.now()) : false;

@@ -51,6 +51,12 @@ const envSchema = z.object({
     .optional(),
   MODE: z.enum(['cloud', 'controller'], { error: "must be 'cloud' or 'controller'" }).default('cloud'),
   DEMO: bool.default(true),
+  SLOW_STATEMENT_MS: z.coerce
+    .number({ error: 'must be a number of milliseconds' })
+    .int()
+    .min(1)
+    .max(600_000)
+    .default(200),
   LOG_LEVEL: z
     .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
       error: 'must be one of fatal, error, warn, info, debug, trace, silent',
@@ -117,6 +123,8 @@ export interface Config {
   databaseUrl: string | undefined;
   mode: Mode;
   demo: boolean;
+  /** SQLite write statements at least this long are logged (warn). */
+  slowStatementMs: number;
   logLevel: string;
   adminUsername: string;
   /** undefined: generate and print one on first start. */
@@ -237,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     databaseUrl: e.DATABASE_URL,
     mode: e.MODE,
     demo: e.DEMO,
+    slowStatementMs: e.SLOW_STATEMENT_MS,
     logLevel: e.LOG_LEVEL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,

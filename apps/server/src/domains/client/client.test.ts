@@ -16,6 +16,7 @@ import {
   type ClientStatisReply,
 } from '@netconsole/contract';
 import type { LiveMessage } from '../../platform/realtime/hub.ts';
+import { FIGURES_EVERY_MS } from './live.ts';
 import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -94,7 +95,10 @@ const wifi = (mac: string, connectedS: number, extra: Record<string, unknown> = 
 });
 
 let snapshotId = 1;
-/** A page of a device's client table, handled as the gateway does (the device is alive). */
+/**
+ * A page of a device's client table, handled as the gateway does (the device is alive), and
+ * written to the store as the tracker's next flush does (reads never wait for it).
+ */
 async function page(sn: string, snapshot: number, p: number, pages: number, total: number, clients: Row[]) {
   await h.services.live.accept(sn, 'clients', seq++, h.clock.now);
   const m = clientsMessage.parse({
@@ -108,6 +112,7 @@ async function page(sn: string, snapshot: number, p: number, pages: number, tota
     clients,
   });
   await h.services.liveClients.clients(sn, m, h.clock.now);
+  await h.services.liveClients.flush();
 }
 /** A whole table in one page. */
 const table = (sn: string, clients: Row[]) => page(sn, snapshotId++, 1, 1, clients.length, clients);
@@ -116,6 +121,7 @@ async function events(sn: string, list: Record<string, unknown>[]) {
   await h.services.live.accept(sn, 'events', seq++, h.clock.now);
   const m = eventsMessage.parse({ v: 1, ts: h.clock.now, seq: seq++, events: list });
   await h.services.liveClients.events(sn, m, h.clock.now);
+  await h.services.liveClients.flush();
 }
 
 const clients = (token: string, query = '') =>
@@ -317,6 +323,7 @@ describe('client tables from snapshots', () => {
     await h.services.live.offline('AP2024000001', 'SAP2024000001', 'reboot', h.clock.now);
     await call(token, 'PUT', '/v1/device/unregister', { SN: 'AP2024000002' });
     await h.services.liveClients.sweep(h.clock.now);
+    await h.services.liveClients.flush();
     expect((await info(token, A)).list[0]).toMatchObject({ Reason: 'device_offline', OnlineTime: 10 });
     expect((await info(token, B)).list[0]).toMatchObject({ Reason: 'unregistered', OnlineTime: 10 });
     expect((await clients(token, '?Status=online')).count).toBe(0);
@@ -384,6 +391,42 @@ describe('client tables from snapshots', () => {
     expect(week.list).toHaveLength(7);
     expect(week.list[6]!.TxBytes).toBe(61_000);
     expect((await info(token, A)).Client).toMatchObject({ TxRate: 3, RxRate: 0 });
+  });
+
+  it('writes joins and leaves with the next timer pass, figures alone only after FIGURES_EVERY_MS', async () => {
+    await device((await signIn('acme')).token, 'AP2024000001');
+    const live = h.services.liveClients;
+    // Reports as the gateway hands them over, and the timer's pass (not a full flush).
+    const report = async (rows: Row[]) => {
+      await h.services.live.accept('AP2024000001', 'clients', seq++, h.clock.now);
+      const m = clientsMessage.parse({
+        v: 1,
+        ts: h.clock.now,
+        seq: seq++,
+        snapshot: snapshotId++,
+        page: 1,
+        pages: 1,
+        total: rows.length,
+        clients: rows,
+      });
+      await live.clients('AP2024000001', m, h.clock.now);
+      await live.flushDue();
+    };
+    const stored = (mac: string) =>
+      h.store.db.selectFrom('clients').select(['status', 'rssi']).where('mac', '=', mac).executeTakeFirst();
+    await report([wifi(A, 10, { rssiDbm: -60, txBytes: 1000 })]);
+    expect(await stored(A)).toMatchObject({ status: 'online', rssi: -60 });
+    h.clock.advance(10_000);
+    await report([wifi(A, 20, { rssiDbm: -70, txBytes: 5000 }), wifi(B, 5)]);
+    // B's join is written; A's new figures wait.
+    expect(await stored(B)).toMatchObject({ status: 'online' });
+    expect(await stored(A)).toMatchObject({ rssi: -60 });
+    h.clock.advance(FIGURES_EVERY_MS);
+    await live.flushDue();
+    expect(await stored(A)).toMatchObject({ rssi: -70 });
+    h.clock.advance(10_000);
+    await report([wifi(B, 15)]);
+    expect(await stored(A)).toMatchObject({ status: 'offline' });
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
-import { bulkUpdate, chunked } from '../../platform/store/bulk.ts';
+import { bulkInsert, bulkUpdate } from '../../platform/store/bulk.ts';
 import { likePattern } from '../../platform/store/like.ts';
 import type { ClientSessionTable, ClientTable } from '../../platform/store/schema.ts';
 
@@ -33,16 +33,12 @@ function scoped(scope: Scope) {
 }
 
 /**
- * The clients a scope may see, with their device's alias and network. The device is joined only
- * while it is the client's own tenant's, so a device that moved on never lends its name.
+ * The clients a scope may see, filtered. The network filter asks about the client's device in a
+ * subquery, so counting needs no join (a count of 100,000 clients: 3 ms instead of 50 ms with the
+ * device joined). A device counts only while it is the client's own tenant's.
  */
 function visible(db: Db, scope: Scope, f: ClientFilter = {}) {
-  let q = db
-    .selectFrom('clients')
-    .leftJoin('devices', (j) =>
-      j.onRef('devices.id', '=', 'clients.device_id').onRef('devices.tenant_id', '=', 'clients.tenant_id'),
-    )
-    .where(scoped(scope)('clients.tenant_id'));
+  let q = db.selectFrom('clients').where(scoped(scope)('clients.tenant_id'));
   if (f.status !== undefined) q = q.where('clients.status', '=', f.status);
   if (f.deviceId !== undefined) q = q.where('clients.device_id', '=', f.deviceId);
   if (f.deviceSn !== undefined) q = q.where('clients.device_sn', '=', f.deviceSn);
@@ -50,13 +46,20 @@ function visible(db: Db, scope: Scope, f: ClientFilter = {}) {
   if (f.parent !== undefined) {
     const ids = f.parent.filter((p): p is string => p !== null);
     const none = f.parent.includes(null);
-    q = q.where((eb) =>
-      eb.or([
-        ...(ids.length > 0 ? [eb('devices.parent', 'in', ids)] : []),
-        ...(none ? [eb('devices.parent', 'is', null)] : []),
+    q = q.where((eb) => {
+      const placed = (inNetworks: string[] | null) =>
+        eb
+          .selectFrom('devices')
+          .select('devices.id')
+          .whereRef('devices.id', '=', 'clients.device_id')
+          .whereRef('devices.tenant_id', '=', 'clients.tenant_id')
+          .where('devices.parent', inNetworks ? 'in' : 'is not', inNetworks ?? null);
+      return eb.or([
+        ...(ids.length > 0 ? [eb.exists(placed(ids))] : []),
+        ...(none ? [eb.not(eb.exists(placed(null)))] : []),
         ...(ids.length === 0 && !none ? [sql<boolean>`1 = 0`] : []),
-      ]),
-    );
+      ]);
+    });
   }
   if (f.search) {
     const text = likePattern(f.search.toLowerCase());
@@ -73,8 +76,18 @@ function visible(db: Db, scope: Scope, f: ClientFilter = {}) {
   return q;
 }
 
+/** The client's device, while it is the client's own tenant's. */
+function withDevice(q: ReturnType<typeof visible>) {
+  return q.leftJoin('devices', (j) =>
+    j.onRef('devices.id', '=', 'clients.device_id').onRef('devices.tenant_id', '=', 'clients.tenant_id'),
+  );
+}
+
+/** The rows with what the list shows of their device: alias and network (its own tenant's only). */
 function selectView(q: ReturnType<typeof visible>) {
-  return q.selectAll('clients').select(['devices.alias as device_alias', 'devices.parent as parent']);
+  return withDevice(q)
+    .selectAll('clients')
+    .select(['devices.alias as device_alias', 'devices.parent as parent']);
 }
 
 export async function pageClients(
@@ -138,7 +151,7 @@ export async function onlinePerDevice(
 ): Promise<
   { device_id: string; device_sn: string; device_type: number | null; alias: string | null; n: number }[]
 > {
-  const rows = await visible(db, scope, { ...f, status: 'online' })
+  const rows = await withDevice(visible(db, scope, { ...f, status: 'online' }))
     .where('clients.device_id', 'is not', null)
     .select(['clients.device_id', 'clients.device_sn', 'clients.device_type', 'devices.alias'])
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -150,14 +163,29 @@ export async function onlinePerDevice(
   return rows.map((r) => ({ ...r, device_id: r.device_id!, n: Number(r.n) }));
 }
 
-/** Online clients per network of the given ones (by the network of the device they are on). */
+/**
+ * Online clients per network of the given ones (by the network of the device they are on). It
+ * starts from the networks' devices (a few dozen each, by their network index) and counts each
+ * one's online clients by the clients' device index, so a page of networks costs the same with
+ * 1,000 clients as with 1,000,000.
+ */
 export async function onlinePerNetwork(
   db: Db,
   scope: Scope,
   networkIds: string[],
 ): Promise<Map<string, number>> {
   if (networkIds.length === 0) return new Map();
-  const rows = await visible(db, scope, { status: 'online', parent: networkIds })
+  // CROSS JOIN: SQLite then keeps this join order whatever its statistics say (without them it
+  // started from the tenant's online clients, 65 ms for 100,000); PostgreSQL plans it as a join.
+  let q = db
+    .selectFrom('devices')
+    .crossJoin('clients')
+    .whereRef('clients.device_id', '=', 'devices.id')
+    .whereRef('clients.tenant_id', '=', 'devices.tenant_id')
+    .where('devices.parent', 'in', networkIds)
+    .where('clients.status', '=', 'online');
+  if (!scope.admin) q = q.where('devices.tenant_id', '=', scope.tenantId ?? '');
+  const rows = await q
     .select('devices.parent')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .groupBy('devices.parent')
@@ -389,13 +417,26 @@ function updateRows<N extends string>(
 }
 
 /** One flush of the tracker (call inside a transaction): a few statements per chunk of rows. */
+const SESSION_INSERT_COLUMNS = [
+  'id',
+  'tenant_id',
+  'client_id',
+  'device_id',
+  'device_sn',
+  'start_at',
+  ...(Object.keys(SESSION_COLUMNS) as (keyof typeof SESSION_COLUMNS)[]),
+] as const;
+
 export async function writeBatch(db: Db, b: ClientBatch): Promise<void> {
-  const clientWidth = CLIENT_COLUMN_NAMES.length + 4;
-  for (const chunk of chunked(b.inserts, clientWidth)) await db.insertInto('clients').values(chunk).execute();
+  await bulkInsert(
+    db,
+    'clients',
+    ['id', 'tenant_id', 'mac', 'first_seen', ...CLIENT_COLUMN_NAMES],
+    b.inserts,
+  );
   await updateRows(db, 'clients', CLIENT_COLUMNS, CLIENT_COLUMN_NAMES, b.updates);
   await updateRows(db, 'clients', CLIENT_COLUMNS, FIGURE_NAMES, b.figures);
-  for (const chunk of chunked(b.sessionInserts, 13))
-    await db.insertInto('client_sessions').values(chunk).execute();
+  await bulkInsert(db, 'client_sessions', SESSION_INSERT_COLUMNS, b.sessionInserts);
   const sessionNames = Object.keys(SESSION_COLUMNS) as (keyof typeof SESSION_COLUMNS)[];
   await updateRows(db, 'client_sessions', SESSION_COLUMNS, sessionNames, b.sessionUpdates);
   // One statement may touch a bucket once (PostgreSQL): the same client and hour twice add up first.
@@ -405,26 +446,20 @@ export async function writeBatch(db: Db, b: ClientBatch): Promise<void> {
     const had = buckets.get(key);
     buckets.set(key, had ? { ...had, tx: had.tx + f.tx, rx: had.rx + f.rx } : f);
   }
-  for (const chunk of chunked([...buckets.values()], 5)) {
-    await db
-      .insertInto('client_flow')
-      .values(
-        chunk.map((f) => ({
-          client_id: f.clientId,
-          tenant_id: f.tenantId,
-          hour: f.hour,
-          tx_bytes: f.tx,
-          rx_bytes: f.rx,
-        })),
-      )
-      .onConflict((oc) =>
-        oc.columns(['client_id', 'hour']).doUpdateSet((eb) => ({
-          tx_bytes: eb('client_flow.tx_bytes', '+', eb.ref('excluded.tx_bytes')),
-          rx_bytes: eb('client_flow.rx_bytes', '+', eb.ref('excluded.rx_bytes')),
-        })),
-      )
-      .execute();
-  }
+  await bulkInsert(
+    db,
+    'client_flow',
+    ['client_id', 'tenant_id', 'hour', 'tx_bytes', 'rx_bytes'],
+    [...buckets.values()].map((f) => ({
+      client_id: f.clientId,
+      tenant_id: f.tenantId,
+      hour: f.hour,
+      tx_bytes: f.tx,
+      rx_bytes: f.rx,
+    })),
+    'on conflict (client_id, hour) do update set tx_bytes = client_flow.tx_bytes + excluded.tx_bytes, ' +
+      'rx_bytes = client_flow.rx_bytes + excluded.rx_bytes',
+  );
 }
 
 /**

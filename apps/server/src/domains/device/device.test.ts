@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorCode, helloMessage, type DeviceItem } from '@netconsole/contract';
+import { ErrorCode, helloMessage, statsMessage, type DeviceItem } from '@netconsole/contract';
 import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
+import { LiveDevices } from './live.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -413,6 +414,73 @@ describe('tenant isolation', () => {
     expect((await call(rootToken, 'GET', '/v1/device/getAllCount')).body).toMatchObject({
       Total: 2,
       Registered: 1,
+    });
+  });
+});
+
+describe('reads and the reported state not yet written', () => {
+  // A tracker of its own, without the flush timer, so what is written when is the test's to decide.
+  function tracker() {
+    return new LiveDevices(h.store.db, () => h.clock.now, h.app.log);
+  }
+  const stored = (sn: string) =>
+    h.store.db.selectFrom('devices').selectAll().where('sn', '=', sn).executeTakeFirstOrThrow();
+
+  it('writes statuses before a read; figures wait for the flush and are merged from memory', async () => {
+    const { token } = await signIn('acme');
+    expect((await add(token, { SN: 'AP2024000501', MAC: '0C1A2B3C4D01' })).status).toBe(200);
+    const own = tracker();
+    const hello = helloMessage.parse({
+      v: 1,
+      ts: h.clock.now,
+      seq: 1,
+      bootId: 'BOOT0501',
+      session: 'SESSION0501',
+      type: 2,
+      model: 'B2',
+      hwVersion: 'HW2.0',
+      fwVersion: 'v2.01.003',
+      mac: '0C1A2B3C4D01',
+      ip: '10.1.1.9',
+      uptimeS: 5,
+      bootReason: 'power_on',
+      capabilities: { commands: ['reboot'] },
+    });
+    await own.hello('AP2024000501', hello, h.clock.now);
+    expect((await stored('AP2024000501')).online).toBe(0);
+    // A status change is written by the next read's settling.
+    await own.settled();
+    expect(await stored('AP2024000501')).toMatchObject({ online: 1, status: 'Online', type: 2, uptime_s: 5 });
+
+    own.stats(
+      'AP2024000501',
+      statsMessage.parse({
+        v: 1,
+        ts: h.clock.now,
+        seq: 2,
+        uptimeS: 70,
+        rxBytes: 10,
+        txBytes: 20,
+        clients: 0,
+      }),
+    );
+    // Figures alone do not make a read wait: the store keeps the old ones, the merge shows the new.
+    await own.settled();
+    const before = await stored('AP2024000501');
+    expect(before.uptime_s).toBe(5);
+    expect(own.current(before)).toMatchObject({ uptime_s: 70, tx_bytes: 20, rx_bytes: 10, online: 1 });
+    await own.flush();
+    const after = await stored('AP2024000501');
+    expect(after.uptime_s).toBe(70);
+    // Once written there is nothing newer to merge.
+    expect(own.current(after)).toBe(after);
+
+    await own.offline('AP2024000501', 'SESSION0501', 'reboot', h.clock.now);
+    await own.settled();
+    expect(await stored('AP2024000501')).toMatchObject({
+      online: 0,
+      status: 'Offline',
+      offline_reason: 'reboot',
     });
   });
 });

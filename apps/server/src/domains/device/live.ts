@@ -255,6 +255,14 @@ export class LiveDevices {
   private readonly dirty = new Set<string>();
   private readonly statusListeners: ((d: LiveDevice) => void)[] = [];
   private flushing: Promise<void> | null = null;
+  /**
+   * A change reads must not miss is waiting (a status, an identity from a hello, a registration):
+   * lists filter by these, so a read writes them first. Figures are merged from memory instead.
+   */
+  private urgent = false;
+  private urgentInFlight = false;
+  /** The SNs of the flush being written. */
+  private writing: ReadonlySet<string> = new Set();
   private timer: NodeJS.Timeout | null = null;
   /** Devices whose figures changed since the last flush: one live `metrics` message each at the flush. */
   private readonly moved = new Set<string>();
@@ -326,16 +334,18 @@ export class LiveDevices {
     };
   }
 
-  private touch(d: LiveDevice): void {
+  private touch(d: LiveDevice, urgent = false): void {
     this.dirty.add(d.sn);
+    if (urgent) this.urgent = true;
     // Status news goes to the browsers at once; figures wait for the flush.
     const shown = shownKey(statusOf(d), d.online);
     if (shown !== d.shown) {
       d.shown = shown;
+      this.urgent = true;
       this.announce(d, 'status');
       for (const listener of this.statusListeners) listener(d);
     }
-    if (this.dirty.size >= FLUSH_AT_CHANGES) void this.flush();
+    if (this.dirty.size >= FLUSH_AT_CHANGES && !this.flushing) void this.flush();
   }
 
   private announce(d: LiveDevice, event: LiveDeviceEvent): void {
@@ -397,7 +407,7 @@ export class LiveDevices {
     const welcome = welcomeOf(d);
     d.statsIntervalS = welcome.telemetry.statsIntervalS;
     this.goOnline(d, now);
-    this.touch(d);
+    this.touch(d, true);
     return welcome;
   }
 
@@ -537,12 +547,30 @@ export class LiveDevices {
     d.tenantId = row.tenant_id;
     d.registered = row.registered === 1;
     d.mac = row.mac;
-    this.touch(d);
+    this.touch(d, true);
     return d;
   }
 
   /** Counts each flush and its rows, and the ingest lag of the messages it writes (gateway/metrics.ts). */
   meter: { flushStart(source: string, sns: readonly string[]): FlushTicket } | null = null;
+
+  /**
+   * Before a read: writes what reads filter by (statuses, identities, registrations) if any of it
+   * is waiting or being written; figures alone do not wait (`current` merges them). With the fleet
+   * steady this costs nothing, so reads never queue behind the ingest's writes.
+   */
+  async settled(): Promise<void> {
+    while (this.urgentInFlight && this.flushing) await this.flushing;
+    if (this.urgent) await this.flush();
+  }
+
+  /** A stored row with this node's newer reported state of the device merged in. */
+  current(row: DeviceRow): DeviceRow {
+    const d = this.entries.get(row.sn);
+    // Only a change not yet committed is newer: another node may be the device's now.
+    if (!d || d.id !== row.id || !(this.dirty.has(row.sn) || this.writing.has(row.sn))) return row;
+    return { ...row, ...reportedColumns(d) };
+  }
 
   /** Writes every change since the last flush in one transaction; one flush at a time. */
   async flush(): Promise<void> {
@@ -552,14 +580,21 @@ export class LiveDevices {
       if (d) this.announce(d, 'metrics');
     }
     this.moved.clear();
-    if (this.dirty.size === 0) return;
+    if (this.dirty.size === 0) {
+      this.urgent = false;
+      return;
+    }
     const sns = [...this.dirty];
+    const urgent = this.urgent;
     this.dirty.clear();
+    this.urgent = false;
     const batch = sns.flatMap((sn) => {
       const d = this.entries.get(sn);
       return d ? [{ id: d.id, values: reportedColumns(d) }] : [];
     });
     const ticket = this.meter?.flushStart('devices', sns);
+    this.urgentInFlight = urgent;
+    this.writing = new Set(sns);
     this.flushing = this.db
       .transaction()
       .execute((trx) => writeReported(trx, batch))
@@ -567,10 +602,13 @@ export class LiveDevices {
       .catch((err: unknown) => {
         ticket?.failed();
         for (const sn of sns) this.dirty.add(sn);
+        if (urgent) this.urgent = true;
         this.log.error({ err }, 'writing device states failed; retrying');
       })
       .finally(() => {
         this.flushing = null;
+        this.urgentInFlight = false;
+        this.writing = new Set();
       });
     await this.flushing;
   }

@@ -39,13 +39,13 @@ export class DevicePlacement {
 
   /** Devices of one network, by SN (at most 10 000). */
   async inNetwork(scope: Scope, networkId: string): Promise<DeviceRow[]> {
-    await this.live.flush();
+    await this.live.settled();
     return listDevices(this.db, scope, { parent: [networkId] }, 10_000);
   }
 
   /** Devices of one type, of some networks or all, by SN (at most 10 000). */
   async ofType(scope: Scope, type: number, networkIds?: string[]): Promise<DeviceRow[]> {
-    await this.live.flush();
+    await this.live.settled();
     return listDevices(this.db, scope, { type, parent: networkIds }, 10_000);
   }
 
@@ -56,7 +56,7 @@ export class DevicePlacement {
 
   /** Device totals per network and type, online ones apart. */
   async tally(scope: Scope, networkIds: string[]): Promise<Map<string, NetworkTally>> {
-    await this.live.flush();
+    await this.live.settled();
     const rows = await tallyByParent(this.db, scope, networkIds);
     const out = new Map<string, NetworkTally>();
     for (const id of networkIds) out.set(id, { byType: new Map(), total: 0, online: 0 });

@@ -151,10 +151,10 @@ export class DeviceService {
   }
 
   private async read(scope: Scope, id: string): Promise<DeviceItem> {
-    await this.live.flush();
+    await this.live.settled();
     const row = await findDevice(this.db, scope, { id });
     if (!row) throw new AppError(ErrorCode.DeviceNotExist);
-    return itemOf(row);
+    return itemOf(this.live.current(row));
   }
 
   /** The device's live state takes the new registration; a connected device gets a new welcome. */
@@ -288,31 +288,37 @@ export class DeviceService {
   }
 
   async list(scope: Scope, q: DeviceListQuery): Promise<ListReply<DeviceItem>> {
-    await this.live.flush();
+    await this.live.settled();
     const { rows, count } = await pageDevices(this.db, scope, {
       ...filterOf(q),
       offset: (q.page - 1) * q.limit,
       limit: q.limit,
       ...ORDER[q.sort]!,
     });
-    return { list: rows.map(itemOf), count, limit: q.limit, page: q.page, sort: q.sort };
+    return {
+      list: rows.map((r) => itemOf(this.live.current(r))),
+      count,
+      limit: q.limit,
+      page: q.page,
+      sort: q.sort,
+    };
   }
 
   async all(scope: Scope, q: DeviceFilterQuery): Promise<DeviceAllReply> {
-    await this.live.flush();
+    await this.live.settled();
     const f = filterOf(q);
     const [rows, count] = await Promise.all([
       listDevices(this.db, scope, f, ALL_DEVICES_MAX),
       countDevices(this.db, scope, f),
     ]);
-    return { list: rows.map(itemOf), count };
+    return { list: rows.map((r) => itemOf(this.live.current(r))), count };
   }
 
   async realtime(
     scope: Scope,
     q: DeviceFilterQuery & { SN?: string | undefined },
   ): Promise<DeviceRealtimeReply> {
-    await this.live.flush();
+    await this.live.settled();
     const sns = q.SN?.split(',')
       .map((s) => normalizeSn(s))
       .filter((s) => s !== '');
@@ -321,13 +327,13 @@ export class DeviceService {
       _id: r.id,
       SN: r.sn,
       onlineStatus: r.status as DeviceStatus,
-      datas: realtimeOf(r),
+      datas: realtimeOf(this.live.current(r)),
     }));
     return { list, count: list.length };
   }
 
   async types(scope: Scope, q: DeviceFilterQuery): Promise<DeviceTypeReply> {
-    await this.live.flush();
+    await this.live.settled();
     const tally = await tallyDevices(this.db, scope, filterOf(q));
     const list = Object.values(DeviceType).map((type) => {
       const of = tally.filter((t) => t.type === type);
@@ -341,7 +347,7 @@ export class DeviceService {
   }
 
   async counts(scope: Scope, q: { Parent?: (string | null)[] | undefined }): Promise<DeviceCountReply> {
-    await this.live.flush();
+    await this.live.settled();
     const tally = await tallyDevices(this.db, scope, { parent: q.Parent });
     const sum = (pick: (t: (typeof tally)[number]) => boolean) =>
       tally.filter(pick).reduce((n, t) => n + t.n, 0);

@@ -228,7 +228,7 @@ const REPORTED_COLUMNS = {
   mem_pct: 'double precision',
 } as const satisfies Partial<Record<keyof DeviceTable, string>>;
 /** One device's reported facts, every column present. */
-export type ReportedColumns = Record<keyof typeof REPORTED_COLUMNS, string | number | null>;
+export type ReportedColumns = Pick<DeviceRow, keyof typeof REPORTED_COLUMNS>;
 const REPORTED_NAMES = Object.keys(REPORTED_COLUMNS) as (keyof typeof REPORTED_COLUMNS)[];
 
 /**

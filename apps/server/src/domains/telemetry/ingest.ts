@@ -69,20 +69,20 @@ export class TelemetryIngest {
   }
 
   private closeSpan(deviceId: string, e: Entry): void {
-    if (e.sums.n > 0) {
-      this.closed.push({
-        device_id: deviceId,
-        tenant_id: e.tenantId,
-        type: e.type,
-        bucket: e.bucket,
-        ...e.sums,
-      });
-    }
+    if (e.sums.n === 0) return;
+    this.closed.push({
+      device_id: deviceId,
+      tenant_id: e.tenantId,
+      type: e.type,
+      bucket: e.bucket,
+      ...e.sums,
+    });
     e.sums = emptySums();
   }
 
   private later(): void {
-    if (this.pendingRows() >= FLUSH_AT_ROWS) void this.flush();
+    // One flush at a time: rows that arrive meanwhile wait for the next (not one waiter each).
+    if (this.pendingRows() >= FLUSH_AT_ROWS && !this.flushing) void this.flush();
   }
 
   /** A stats message: one sample into the device's open span, and the latest gauges. */
@@ -156,9 +156,12 @@ export class TelemetryIngest {
 
   /** Spans that ended by `now` are closed; devices long silent are forgotten. */
   closeDue(now: number): void {
+    const current = Math.floor(now / FINE_MS) * FINE_MS;
     for (const [id, e] of this.entries) {
       if (e.bucket + FINE_MS <= now) {
         this.closeSpan(id, e);
+        // The next sample sums into the span of its time; a closed span is not looked at again.
+        e.bucket = current;
         if (now - e.lastAt > FORGET_AFTER_MS) this.entries.delete(id);
       }
     }

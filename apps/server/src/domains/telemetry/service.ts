@@ -254,8 +254,8 @@ export class TelemetryService {
 
   /** The device of `_id` or `SN` if the caller may see it (12123, 12003), as of now. */
   private async device(scope: Scope, q: TelemetryDeviceQuery): Promise<DeviceRow> {
-    await this.o.live.flush();
-    return this.o.devices.require(scope, q);
+    await this.o.live.settled();
+    return this.o.live.current(await this.o.devices.require(scope, q));
   }
 
   private async chart(scope: Scope, q: TelemetryChartQuery): Promise<Chart> {

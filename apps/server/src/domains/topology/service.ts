@@ -55,8 +55,6 @@ export const TOPOLOGY_FLUSH_MS = 2000;
  * tree unless a neighbour still sees it.
  */
 export const LLDP_HOLD_MS = 120_000;
-/** Every this many flushes, every drawn network is looked at again (reports that aged out). */
-const RECHECK_EVERY = 15;
 
 function deviceOf(r: DeviceRow): TopoDevice {
   return {
@@ -105,13 +103,30 @@ export class TopologyService implements NetworkObserver {
   private readonly pending = new Map<string, { tenantId: string | null; neighbors: string; at: number }>();
   /** Networks whose tree must be looked at again. */
   private readonly stale = new Set<string>();
+  /**
+   * Devices whose status changed, with when their network's tree must be looked at again: at once
+   * for one back online, after the hold for one gone (its own report then ages out).
+   */
+  private readonly dueDevices = new Map<string, number>();
+  /** Networks to look at again from a time on (every drawn one, a hold after the server starts). */
+  private readonly dueNetworks = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
-  private passes = 0;
+  private writing: Promise<void> | null = null;
+  /** A record being made, per network: one at a time each. */
+  private readonly recording = new Map<string, Promise<void>>();
+  private unsubscribe: (() => void) | null = null;
 
   constructor(private readonly o: TopologyOptions) {}
 
-  start(): void {
+  async start(): Promise<void> {
+    this.unsubscribe = this.o.live.onStatusChange((d) => {
+      if (d.tenantId === null) return;
+      this.dueDevices.set(d.id, this.o.clock() + (d.online ? 0 : LLDP_HOLD_MS + TOPOLOGY_FLUSH_MS));
+    });
+    // Reports that aged out while the server was down show once the hold has passed.
+    const at = this.o.clock() + LLDP_HOLD_MS + TOPOLOGY_FLUSH_MS;
+    for (const id of await drawnNetworks(this.o.db)) this.dueNetworks.set(id, at);
     this.timer = setInterval(() => void this.flush(), TOPOLOGY_FLUSH_MS);
     this.timer.unref();
   }
@@ -119,6 +134,8 @@ export class TopologyService implements NetworkObserver {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
     await this.flush();
   }
 
@@ -139,25 +156,41 @@ export class TopologyService implements NetworkObserver {
   /** A network was removed: its history goes with it. */
   async networkRemoved(scope: Scope, id: string): Promise<void> {
     this.stale.delete(id);
+    this.dueNetworks.delete(id);
     await deleteSnapshots(this.o.db, scope, id);
   }
 
-  /** Writes new neighbours in one transaction, then records the trees that changed. */
+  /** Writes new neighbours, then records the trees that changed; one pass at a time. */
   async flush(): Promise<void> {
     while (this.flushing) await this.flushing;
-    this.flushing = this.write().finally(() => {
+    this.flushing = this.pass().finally(() => {
       this.flushing = null;
     });
     await this.flushing;
   }
 
-  private async write(): Promise<void> {
-    const { db, log } = this.o;
+  private async pass(): Promise<void> {
     try {
-      if (this.pending.size > 0) {
-        const batch = [...this.pending.entries()];
-        this.pending.clear();
-        await db.transaction().execute((trx) =>
+      await this.writePending();
+      await this.ripen(this.o.clock());
+      for (const id of [...this.stale]) {
+        // A read may have recorded it meanwhile.
+        if (this.stale.delete(id)) await this.recordOnce(id);
+      }
+    } catch (err) {
+      this.o.log.error({ err }, 'topology flush failed');
+    }
+  }
+
+  /** New neighbours in one transaction; their networks become stale. */
+  private async writePending(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.pending.size === 0) return;
+    const batch = [...this.pending.entries()];
+    this.pending.clear();
+    this.writing = (async () => {
+      try {
+        await this.o.db.transaction().execute((trx) =>
           upsertLldp(
             trx,
             batch.map(([id, p]) => ({
@@ -168,20 +201,62 @@ export class TopologyService implements NetworkObserver {
             })),
           ),
         );
-        const rows = await this.o.placement.find(
-          SYSTEM,
-          batch.map(([id]) => id),
-        );
-        for (const r of rows) if (r.parent) this.stale.add(r.parent);
+      } catch (err) {
+        // Written again with the next pass, unless a newer report came meanwhile.
+        for (const [id, p] of batch) if (!this.pending.has(id)) this.pending.set(id, p);
+        throw err;
       }
-      if (++this.passes % RECHECK_EVERY === 0) {
-        for (const id of await drawnNetworks(db)) this.stale.add(id);
-      }
-      const networks = [...this.stale];
-      this.stale.clear();
-      for (const id of networks) await this.record(id);
+      await this.markParents(batch.map(([id]) => id));
+    })().finally(() => {
+      this.writing = null;
+    });
+    await this.writing;
+  }
+
+  private async markParents(deviceIds: string[]): Promise<void> {
+    if (deviceIds.length === 0) return;
+    for (const r of await this.o.placement.find(SYSTEM, deviceIds)) if (r.parent) this.stale.add(r.parent);
+  }
+
+  /** Devices and networks whose time has come make their networks stale. */
+  private async ripen(now: number): Promise<void> {
+    const devices: string[] = [];
+    for (const [id, at] of this.dueDevices) {
+      if (at > now) continue;
+      this.dueDevices.delete(id);
+      devices.push(id);
+    }
+    for (const [id, at] of this.dueNetworks) {
+      if (at > now) continue;
+      this.dueNetworks.delete(id);
+      this.stale.add(id);
+    }
+    await this.markParents(devices);
+  }
+
+  /** Records the network's tree if it changed, never two at once for one network. */
+  private async recordOnce(networkId: string): Promise<void> {
+    let busy: Promise<void> | undefined;
+    while ((busy = this.recording.get(networkId))) await busy;
+    const run = this.record(networkId).finally(() => this.recording.delete(networkId));
+    this.recording.set(networkId, run);
+    await run;
+  }
+
+  /**
+   * Before a read of one network: its new neighbours written and its record made if it is due,
+   * and nothing else (no other network's record, no pass of the timer) is waited for.
+   */
+  private async settle(networkId: string): Promise<void> {
+    try {
+      await this.writePending();
+      let busy: Promise<void> | undefined;
+      while ((busy = this.recording.get(networkId))) await busy;
+      if (this.stale.delete(networkId)) await this.recordOnce(networkId);
     } catch (err) {
-      log.error({ err }, 'topology flush failed');
+      // The read answers with what is stored; the next pass tries again.
+      this.stale.add(networkId);
+      this.o.log.error({ err, networkId }, 'topology not brought up to date for a read');
     }
   }
 
@@ -244,7 +319,7 @@ export class TopologyService implements NetworkObserver {
 
   async info(scope: Scope, q: NetworkQuery): Promise<LldpInfoReply> {
     const network = await this.o.networks.require(scope, q._id);
-    await this.flush();
+    await this.settle(network.id);
     const [tree, current] = await Promise.all([
       this.treeOf(scope, network.id),
       currentSnapshot(this.o.db, scope, network.id),
@@ -260,7 +335,7 @@ export class TopologyService implements NetworkObserver {
   /** The newest ten records, each marked against the one before it. */
   async history(scope: Scope, q: NetworkQuery): Promise<LldpHistoryReply> {
     const network = await this.o.networks.require(scope, q._id);
-    await this.flush();
+    await this.settle(network.id);
     // One more than shown: the oldest shown is compared with its predecessor too.
     const rows = await recentSnapshots(this.o.db, scope, network.id, TOPOLOGY_HISTORY_MAX + 1);
     const trees = rows.map((r) => JSON.parse(r.tree) as TopoNode);

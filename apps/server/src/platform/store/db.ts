@@ -1,16 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import SQLite from 'better-sqlite3';
-import {
-  Kysely,
-  Migrator,
-  PostgresDialect,
-  SqliteDialect,
-  type Migration,
-  type MigrationProvider,
-} from 'kysely';
+import { Kysely, sql, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { sqliteDialect, type SlowStatement, type SlowWatch } from './sqlite.ts';
 import * as foundation from './migrations/2026-11-21-foundation.ts';
 import * as accounts from './migrations/2026-11-22-accounts.ts';
 import * as devices from './migrations/2026-11-23-devices.ts';
@@ -20,6 +13,7 @@ import * as networks from './migrations/2026-11-26-networks.ts';
 import * as topology from './migrations/2026-11-27-topology.ts';
 import * as messages from './migrations/2026-11-28-messages.ts';
 import * as networkLog from './migrations/2026-11-29-network-log.ts';
+import * as readIndexes from './migrations/2026-11-30-read-indexes.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -27,6 +21,11 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Store {
   db: Db;
   engine: Engine;
+  /**
+   * SQLite: who hears of a write statement that held the main thread `slowStatementMs` or more
+   * (the server logs it); PostgreSQL has its own `log_min_duration_statement`.
+   */
+  onSlowStatement(listener: (s: SlowStatement) => void): void;
   close(): Promise<void>;
 }
 
@@ -44,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-topology': topology,
   '2026-11-28-messages': messages,
   '2026-11-29-network-log': networkLog,
+  '2026-11-30-read-indexes': readIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
@@ -55,11 +55,14 @@ export interface StoreOptions {
   /** PostgreSQL schema to work in (tests give each run its own). */
   pgSchema?: string;
   poolSize?: number;
+  /** SQLite: write statements taking this long or longer are told to `onSlowStatement`. */
+  slowStatementMs?: number;
 }
 
 export async function openStore(opts: StoreOptions): Promise<Store> {
   let db: Db;
   let engine: Engine;
+  const slow: SlowWatch = { slowMs: opts.slowStatementMs ?? 200, listener: null };
   if (opts.databaseUrl) {
     engine = 'postgres';
     const schema = opts.pgSchema;
@@ -77,15 +80,24 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     engine = 'sqlite';
     const file = opts.sqliteFile ?? ':memory:';
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    const sqlite = new SQLite(file);
-    sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
-    sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const dialect = sqliteDialect(
+      file,
+      ['journal_mode = WAL', 'synchronous = NORMAL', 'foreign_keys = ON', 'busy_timeout = 5000'],
+      slow,
+    );
+    db = new Kysely<Database>({ dialect });
   }
   await migrate(db, engine === 'postgres' ? opts.pgSchema : undefined);
-  return { db, engine, close: () => db.destroy() };
+  // The planner's statistics at once for a store that already holds data; then hourly (sqlite.ts).
+  if (engine === 'sqlite') await sql`pragma optimize = 0x10002`.execute(db);
+  return {
+    db,
+    engine,
+    onSlowStatement: (listener) => {
+      slow.listener = listener;
+    },
+    close: () => db.destroy(),
+  };
 }
 
 export async function migrate(db: Db, schema?: string): Promise<void> {

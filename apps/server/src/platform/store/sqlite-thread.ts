@@ -1,0 +1,185 @@
+/**
+ * An SQLite connection on a thread of its own. better-sqlite3 runs a statement on the calling
+ * thread, so on the main one every statement competes with the HTTP handling and the device ingest
+ * for one core, and a large write (a chunk of the clients' batch, a commit) holds every request
+ * waiting. The store (sqlite.ts) runs two of these: the writer, which takes transactions and lone
+ * writes in turn, and the reader, which takes lone SELECTs; the main thread only compiles queries
+ * and handles their answers. In WAL mode a statement sees what was committed when it began, so a
+ * read sent after a write's commit sees that write.
+ *
+ * The reader also checkpoints the write-ahead log every second (PASSIVE: it never waits for, nor
+ * blocks, readers or the writer), which would otherwise happen inside the writer's commits.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** The worker's code, plain JavaScript (it runs without the TypeScript loader). */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
+const SQLite = require(workerData.driverPath);
+const db = new SQLite(workerData.file);
+for (const p of workerData.pragmas) db.pragma(p);
+const cache = new Map();
+function statement(text) {
+  let stmt = cache.get(text);
+  if (stmt) return stmt;
+  stmt = db.prepare(text);
+  if (cache.size >= workerData.kept) cache.delete(cache.keys().next().value);
+  cache.set(text, stmt);
+  return stmt;
+}
+const checkpoint = workerData.checkpointMs > 0
+  ? setInterval(() => {
+      try { db.pragma('wal_checkpoint(PASSIVE)'); } catch (err) { /* busy: the next one catches up */ }
+    }, workerData.checkpointMs)
+  : null;
+parentPort.on('message', (m) => {
+  if (m.op === 'close') {
+    if (checkpoint) clearInterval(checkpoint);
+    db.close();
+    parentPort.close();
+    return;
+  }
+  const started = performance.now();
+  try {
+    let reply;
+    if (m.op === 'exec') {
+      db.exec(m.sql);
+      reply = { id: m.id };
+    } else if (m.op === 'rollback') {
+      if (db.inTransaction) db.exec('rollback');
+      reply = { id: m.id };
+    } else {
+      const stmt = statement(m.sql);
+      if (stmt.reader) reply = { id: m.id, rows: stmt.all(m.params) };
+      else {
+        if (workerData.readOnly) throw new Error('the read thread runs statements that return rows only');
+        const r = stmt.run(m.params);
+        reply = { id: m.id, changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) };
+      }
+    }
+    reply.ms = performance.now() - started;
+    parentPort.postMessage(reply);
+  } catch (err) {
+    parentPort.postMessage({ id: m.id, error: { message: String(err && err.message), code: err && err.code } });
+  }
+});
+`;
+
+export const CHECKPOINT_EVERY_MS = 1000;
+
+/** What a statement gave: rows, or for a write the rows it changed; how long it ran. */
+export interface ThreadResult {
+  rows?: unknown[];
+  changes?: number;
+  lastInsertRowid?: number;
+  ms: number;
+}
+
+interface Waiting {
+  resolve: (r: ThreadResult) => void;
+  reject: (err: Error) => void;
+}
+
+export interface ThreadOptions {
+  /** PRAGMA statements run when the connection opens. */
+  pragmas: string[];
+  /** Refuses statements that write (the reader). */
+  readOnly: boolean;
+  /** Checkpoints the log this often (0: never). */
+  checkpointMs: number;
+  statementsKept: number;
+}
+
+/** A connection's thread; one that dies fails its statements in flight and is replaced at the next. */
+export class SqliteThread {
+  private worker: Worker | null = null;
+  private readonly waiting = new Map<number, Waiting>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly o: ThreadOptions,
+  ) {}
+
+  private spawn(): Worker {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: {
+        file: this.file,
+        driverPath: createRequire(import.meta.url).resolve('better-sqlite3'),
+        pragmas: this.o.pragmas,
+        readOnly: this.o.readOnly,
+        kept: this.o.statementsKept,
+        checkpointMs: this.o.checkpointMs,
+      },
+    });
+    worker.on('message', (m: ThreadResult & { id: number; error?: { message: string; code?: string } }) => {
+      const w = this.waiting.get(m.id);
+      if (!w) return;
+      this.waiting.delete(m.id);
+      if (this.waiting.size === 0) worker.unref();
+      if (m.error) w.reject(Object.assign(new Error(m.error.message), { code: m.error.code }));
+      else w.resolve(m);
+    });
+    const gone = (err: Error) => {
+      if (this.worker !== worker) return;
+      this.worker = null;
+      for (const w of this.waiting.values()) w.reject(err);
+      this.waiting.clear();
+    };
+    worker.on('error', gone);
+    worker.on('exit', (code) => gone(new Error(`an SQLite thread stopped (${code})`)));
+    // Statements in flight keep the process alive (see send()); an idle thread does not.
+    worker.unref();
+    return worker;
+  }
+
+  private send(message: { op: 'run' | 'exec' | 'rollback'; sql?: string; params?: readonly unknown[] }) {
+    if (this.closed) return Promise.reject(new Error('the store is closed'));
+    this.worker ??= this.spawn();
+    const id = this.nextId++;
+    const worker = this.worker;
+    if (this.waiting.size === 0) worker.ref();
+    return new Promise<ThreadResult>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      worker.postMessage({ id, ...message });
+    });
+  }
+
+  run(sql: string, params: readonly unknown[]): Promise<ThreadResult> {
+    return this.send({ op: 'run', sql, params });
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.send({ op: 'exec', sql });
+  }
+
+  /** Rolls back the open transaction, if there is one. */
+  async rollback(): Promise<void> {
+    await this.send({ op: 'rollback' });
+  }
+
+  /** Waits for the statements in flight, then ends the thread. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = null;
+    if (!worker) return;
+    await Promise.allSettled(
+      [...this.waiting.values()].map(
+        (w) =>
+          new Promise<void>((done) => {
+            const { resolve, reject } = w;
+            w.resolve = (r) => (resolve(r), done());
+            w.reject = (err) => (reject(err), done());
+          }),
+      ),
+    );
+    const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    worker.postMessage({ op: 'close' });
+    await exited;
+  }
+}

@@ -1,0 +1,193 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Kysely, sql } from 'kysely';
+import { afterEach, describe, expect, test } from 'vitest';
+import { sqliteDialect, type SlowWatch } from './sqlite.ts';
+
+interface Tables {
+  t: { id: number; v: string };
+}
+
+const open: Kysely<Tables>[] = [];
+const dirs: string[] = [];
+
+async function store(file?: string, slow?: SlowWatch): Promise<Kysely<Tables>> {
+  let target = file;
+  if (!target) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-rw-'));
+    dirs.push(dir);
+    target = path.join(dir, 'db.sqlite');
+  }
+  const db = new Kysely<Tables>({
+    dialect: sqliteDialect(target, ['journal_mode = WAL'], slow),
+  });
+  open.push(db);
+  await sql`create table t (id integer primary key, v text not null)`.execute(db);
+  return db;
+}
+
+afterEach(async () => {
+  for (const db of open.splice(0)) await db.destroy();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A transaction left open until `finish` is called, with a write already made in it. */
+function openTransaction(db: Kysely<Tables>) {
+  let finish!: (commit: boolean) => void;
+  const decided = new Promise<boolean>((resolve) => (finish = resolve));
+  let wrote!: () => void;
+  const written = new Promise<void>((resolve) => (wrote = resolve));
+  const done = db
+    .transaction()
+    .execute(async (trx) => {
+      await trx.insertInto('t').values({ id: 1, v: 'in transaction' }).execute();
+      // Inside the transaction its own write is visible.
+      const own = await trx.selectFrom('t').selectAll().execute();
+      expect(own).toHaveLength(1);
+      wrote();
+      if (!(await decided)) throw new Error('rolled back');
+    })
+    .catch((err: Error) => err.message);
+  return { written, finish, done };
+}
+
+describe('SQLite with a writer and a reader thread', () => {
+  test('a read during a write transaction answers at once with what was committed', async () => {
+    const db = await store();
+    const tx = openTransaction(db);
+    await tx.written;
+    // Not waiting for the transaction: it is still open when the read answers.
+    expect(await db.selectFrom('t').selectAll().execute()).toEqual([]);
+    tx.finish(true);
+    await tx.done;
+    expect(await db.selectFrom('t').select('v').execute()).toEqual([{ v: 'in transaction' }]);
+  });
+
+  test('a write outside the transaction waits for it, then runs', async () => {
+    const db = await store();
+    const tx = openTransaction(db);
+    await tx.written;
+    const order: string[] = [];
+    const lone = db
+      .insertInto('t')
+      .values({ id: 2, v: 'lone' })
+      .execute()
+      .then(() => order.push('lone'));
+    await new Promise((r) => setTimeout(r, 20));
+    order.push('commit');
+    tx.finish(true);
+    await Promise.all([tx.done, lone]);
+    expect(order).toEqual(['commit', 'lone']);
+    expect(await db.selectFrom('t').select('id').orderBy('id').execute()).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  test('a rolled-back transaction leaves nothing and frees the writer', async () => {
+    const db = await store();
+    const tx = openTransaction(db);
+    await tx.written;
+    tx.finish(false);
+    expect(await tx.done).toBe('rolled back');
+    expect(await db.selectFrom('t').selectAll().execute()).toEqual([]);
+    await db.insertInto('t').values({ id: 3, v: 'after' }).execute();
+    expect(await db.selectFrom('t').select('id').execute()).toEqual([{ id: 3 }]);
+  });
+
+  test('a failing statement inside a transaction rolls it back and frees the writer', async () => {
+    const db = await store();
+    await db.insertInto('t').values({ id: 1, v: 'kept' }).execute();
+    const failed = await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.insertInto('t').values({ id: 2, v: 'dropped' }).execute();
+        await trx.insertInto('t').values({ id: 1, v: 'duplicate' }).execute();
+      })
+      .then(
+        () => null,
+        (err: { code?: string }) => err.code,
+      );
+    expect(failed).toBe('SQLITE_CONSTRAINT_PRIMARYKEY');
+    expect(await db.selectFrom('t').select('v').execute()).toEqual([{ v: 'kept' }]);
+    await db.updateTable('t').set({ v: 'changed' }).where('id', '=', 1).execute();
+    expect(await db.selectFrom('t').select('v').execute()).toEqual([{ v: 'changed' }]);
+  });
+
+  test('a statement prepared once answers with each call’s parameters', async () => {
+    const db = await store();
+    await db
+      .insertInto('t')
+      .values([
+        { id: 1, v: 'a' },
+        { id: 2, v: 'b' },
+      ])
+      .execute();
+    for (const id of [1, 2, 1]) {
+      const row = await db.selectFrom('t').select('v').where('id', '=', id).executeTakeFirst();
+      expect(row?.v).toBe(id === 1 ? 'a' : 'b');
+    }
+    const res = await db.updateTable('t').set({ v: 'z' }).where('id', '>', 0).executeTakeFirst();
+    expect(res.numUpdatedRows).toBe(2n);
+  });
+
+  test('in memory there is one connection: reads wait for the transaction', async () => {
+    const db = await store(':memory:');
+    const tx = openTransaction(db);
+    await tx.written;
+    const read = db.selectFrom('t').selectAll().execute();
+    tx.finish(true);
+    await tx.done;
+    expect(await read).toHaveLength(1);
+  });
+});
+
+describe('the connection threads', () => {
+  test('a failing read rejects with SQLite’s code and the thread goes on reading', async () => {
+    const db = await store();
+    await db.insertInto('t').values({ id: 1, v: 'a' }).execute();
+    const err = await sql`select * from missing_table`.execute(db).then(
+      () => null,
+      (e: { code?: string; message?: string }) => e,
+    );
+    expect(err?.code).toBe('SQLITE_ERROR');
+    expect(err?.message).toMatch(/no such table/);
+    expect(await db.selectFrom('t').select('v').execute()).toEqual([{ v: 'a' }]);
+  });
+
+  test('many reads in flight answer in order, each with its own rows', async () => {
+    const db = await store();
+    await db
+      .insertInto('t')
+      .values(Array.from({ length: 50 }, (_, i) => ({ id: i + 1, v: `v${i + 1}` })))
+      .execute();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        db
+          .selectFrom('t')
+          .select('v')
+          .where('id', '=', i + 1)
+          .executeTakeFirst(),
+      ),
+    );
+    expect(answers.map((a) => a?.v)).toEqual(Array.from({ length: 50 }, (_, i) => `v${i + 1}`));
+  });
+});
+
+describe('slow statements', () => {
+  test('a write that runs at least the threshold is told with its SQL and rows', async () => {
+    const heard: { ms: number; sql: string; rows: number }[] = [];
+    const db = await store(undefined, { slowMs: 0, listener: (s) => heard.push(s) });
+    await db
+      .insertInto('t')
+      .values([
+        { id: 1, v: 'a' },
+        { id: 2, v: 'b' },
+      ])
+      .execute();
+    expect(heard.at(-1)).toMatchObject({ sql: expect.stringMatching(/^insert into "t"/), rows: 2 });
+    expect(heard.at(-1)!.ms).toBeGreaterThanOrEqual(0);
+    // Reads run on the reader and are not the writer's to tell.
+    const before = heard.length;
+    await db.selectFrom('t').selectAll().execute();
+    expect(heard).toHaveLength(before);
+  });
+});
