@@ -175,20 +175,29 @@ export async function onlinePerNetwork(
   networkIds: string[],
 ): Promise<Map<string, number>> {
   if (networkIds.length === 0) return new Map();
-  // CROSS JOIN: SQLite then keeps this join order whatever its statistics say (without them it
-  // started from the tenant's online clients, 65 ms for 100,000); PostgreSQL plans it as a join.
-  let q = db
+  // Each device's online clients by a subquery on the clients' (tenant, device, status) index: both
+  // engines then start from the devices whatever their statistics say (as a join, SQLite without
+  // statistics started from the tenant's 100,000 online clients, 65 ms; PostgreSQL on a fresh
+  // database hashed them all, 1.2 s).
+  let perDevice = db
     .selectFrom('devices')
-    .crossJoin('clients')
-    .whereRef('clients.device_id', '=', 'devices.id')
-    .whereRef('clients.tenant_id', '=', 'devices.tenant_id')
     .where('devices.parent', 'in', networkIds)
-    .where('clients.status', '=', 'online');
-  if (!scope.admin) q = q.where('devices.tenant_id', '=', scope.tenantId ?? '');
-  const rows = await q
     .select('devices.parent')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .groupBy('devices.parent')
+    .select((eb) =>
+      eb
+        .selectFrom('clients')
+        .whereRef('clients.tenant_id', '=', 'devices.tenant_id')
+        .whereRef('clients.device_id', '=', 'devices.id')
+        .where('clients.status', '=', 'online')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .as('n'),
+    );
+  if (!scope.admin) perDevice = perDevice.where('devices.tenant_id', '=', scope.tenantId ?? '');
+  const rows = await db
+    .selectFrom(perDevice.as('per'))
+    .select('per.parent')
+    .select((eb) => eb.fn.sum<number>('per.n').as('n'))
+    .groupBy('per.parent')
     .execute();
   return new Map(rows.map((r) => [r.parent!, Number(r.n)]));
 }

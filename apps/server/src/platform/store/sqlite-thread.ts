@@ -2,13 +2,13 @@
  * An SQLite connection on a thread of its own. better-sqlite3 runs a statement on the calling
  * thread, so on the main one every statement competes with the HTTP handling and the device ingest
  * for one core, and a large write (a chunk of the clients' batch, a commit) holds every request
- * waiting. The store (sqlite.ts) runs two of these: the writer, which takes transactions and lone
- * writes in turn, and the reader, which takes lone SELECTs; the main thread only compiles queries
- * and handles their answers. In WAL mode a statement sees what was committed when it began, so a
- * read sent after a write's commit sees that write.
+ * waiting. The store (sqlite.ts) runs three of these: the writer, which takes transactions and
+ * lone writes in turn, and two readers, which take lone SELECTs; the main thread only compiles
+ * queries and handles their answers. In WAL mode a statement sees what was committed when it
+ * began, so a read sent after a write's commit sees that write.
  *
- * The reader also checkpoints the write-ahead log every second (PASSIVE: it never waits for, nor
- * blocks, readers or the writer), which would otherwise happen inside the writer's commits.
+ * The first reader also checkpoints the write-ahead log every second (PASSIVE: it never waits for,
+ * nor blocks, readers or the writer), which would otherwise happen inside the writer's commits.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -147,6 +147,11 @@ export class SqliteThread {
       this.waiting.set(id, { resolve, reject });
       worker.postMessage({ id, ...message });
     });
+  }
+
+  /** Statements sent and not yet answered. */
+  get inFlight(): number {
+    return this.waiting.size;
   }
 
   run(sql: string, params: readonly unknown[]): Promise<ThreadResult> {
