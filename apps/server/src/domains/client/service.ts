@@ -53,29 +53,23 @@ import {
   tallyClients,
   updateClient,
   type ClientFilter,
-  type ClientPageQuery,
   type ClientView,
   type SessionRow,
 } from './store.ts';
+import { sortOrders } from '../../platform/store/order.ts';
 
 const HOUR_MS = 3_600_000;
 /** Devices listed by getAllStatis. */
 const STATIS_DEVICES_MAX = 100;
 
-const ORDER: Record<string, Pick<ClientPageQuery, 'orderBy' | 'direction'>> = {
-  LastSeen: { orderBy: 'last_seen', direction: 'asc' },
-  '-LastSeen': { orderBy: 'last_seen', direction: 'desc' },
-  FirstSeen: { orderBy: 'first_seen', direction: 'asc' },
-  '-FirstSeen': { orderBy: 'first_seen', direction: 'desc' },
-  MAC: { orderBy: 'mac', direction: 'asc' },
-  '-MAC': { orderBy: 'mac', direction: 'desc' },
-  Name: { orderBy: 'name', direction: 'asc' },
-  '-Name': { orderBy: 'name', direction: 'desc' },
-  RSSI: { orderBy: 'rssi', direction: 'asc' },
-  '-RSSI': { orderBy: 'rssi', direction: 'desc' },
-  ConnectCount: { orderBy: 'connect_count', direction: 'asc' },
-  '-ConnectCount': { orderBy: 'connect_count', direction: 'desc' },
-};
+const ORDER = sortOrders({
+  LastSeen: 'last_seen',
+  FirstSeen: 'first_seen',
+  MAC: 'mac',
+  Name: 'name',
+  RSSI: 'rssi',
+  ConnectCount: 'connect_count',
+});
 
 function filterOf(q: ClientFilterQuery): ClientFilter {
   const sn = q.SN === undefined ? '' : normalizeSn(q.SN);

@@ -48,25 +48,20 @@ import {
   tenantHasDevices,
   updateDevice,
   type DeviceFilter,
-  type DevicePageQuery,
   type DeviceRow,
 } from './store.ts';
+import { sortOrders } from '../../platform/store/order.ts';
 
 /** Unpaged lists stop here. */
 export const ALL_DEVICES_MAX = 10_000;
 
-const ORDER: Record<string, Pick<DevicePageQuery, 'orderBy' | 'direction'>> = {
-  CreateTime: { orderBy: 'created_at', direction: 'asc' },
-  '-CreateTime': { orderBy: 'created_at', direction: 'desc' },
-  SN: { orderBy: 'sn', direction: 'asc' },
-  '-SN': { orderBy: 'sn', direction: 'desc' },
-  Alias: { orderBy: 'alias', direction: 'asc' },
-  '-Alias': { orderBy: 'alias', direction: 'desc' },
-  Type: { orderBy: 'type', direction: 'asc' },
-  '-Type': { orderBy: 'type', direction: 'desc' },
-  Status: { orderBy: 'status', direction: 'asc' },
-  '-Status': { orderBy: 'status', direction: 'desc' },
-};
+const ORDER = sortOrders({
+  CreateTime: 'created_at',
+  SN: 'sn',
+  Alias: 'alias',
+  Type: 'type',
+  Status: 'status',
+});
 
 function filterOf(q: DeviceFilterQuery): DeviceFilter {
   return { parent: q.Parent, status: q.Status, type: q.Type, search: q.search, registered: q.Registered };

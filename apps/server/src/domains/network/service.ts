@@ -43,19 +43,14 @@ import {
   networkNameTaken,
   pageNetworks,
   updateNetwork,
-  type NetworkPageQuery,
   type NetworkRow,
 } from './store.ts';
+import { sortOrders } from '../../platform/store/order.ts';
 
 /** Unpaged lists stop here. */
 export const ALL_NETWORKS_MAX = 5000;
 
-const ORDER: Record<string, Pick<NetworkPageQuery, 'orderBy' | 'direction'>> = {
-  CreateTime: { orderBy: 'created_at', direction: 'asc' },
-  '-CreateTime': { orderBy: 'created_at', direction: 'desc' },
-  Name: { orderBy: 'name_key', direction: 'asc' },
-  '-Name': { orderBy: 'name_key', direction: 'desc' },
-};
+const ORDER = sortOrders({ CreateTime: 'created_at', Name: 'name_key' });
 
 function itemOf(r: NetworkRow, main: string | null): NetworkItem {
   return {

@@ -18,15 +18,9 @@ import type { UserService } from '../user/service.ts';
 import type { UserRow } from '../user/store.ts';
 import { tenantOperation, type TenantService } from './service.ts';
 import { findTenant, listTenantNames, pageTenants, updateTenant, type TenantRow } from './store.ts';
+import { sortOrders } from '../../platform/store/order.ts';
 
-const ORDER: Record<string, { orderBy: 'created_at' | 'name' | 'service_end'; direction: 'asc' | 'desc' }> = {
-  CreateTime: { orderBy: 'created_at', direction: 'asc' },
-  '-CreateTime': { orderBy: 'created_at', direction: 'desc' },
-  Name: { orderBy: 'name', direction: 'asc' },
-  '-Name': { orderBy: 'name', direction: 'desc' },
-  ServiceEnd: { orderBy: 'service_end', direction: 'asc' },
-  '-ServiceEnd': { orderBy: 'service_end', direction: 'desc' },
-};
+const ORDER = sortOrders({ CreateTime: 'created_at', Name: 'name', ServiceEnd: 'service_end' });
 
 /**
  * Says whether a tenant still holds something that keeps it from being abandoned (25006). Other

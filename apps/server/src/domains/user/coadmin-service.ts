@@ -22,15 +22,9 @@ import {
   updateUser,
   type UserRow,
 } from './store.ts';
+import { sortOrders } from '../../platform/store/order.ts';
 
-const ORDER: Record<string, { orderBy: 'created_at' | 'username' | 'name'; direction: 'asc' | 'desc' }> = {
-  CreateTime: { orderBy: 'created_at', direction: 'asc' },
-  '-CreateTime': { orderBy: 'created_at', direction: 'desc' },
-  Username: { orderBy: 'username', direction: 'asc' },
-  '-Username': { orderBy: 'username', direction: 'desc' },
-  Name: { orderBy: 'name', direction: 'asc' },
-  '-Name': { orderBy: 'name', direction: 'desc' },
-};
+const ORDER = sortOrders({ CreateTime: 'created_at', Username: 'username', Name: 'name' });
 
 function item(u: UserRow): TenantUserItem {
   return {
