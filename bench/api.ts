@@ -26,6 +26,9 @@ const HELP = `Usage: npm run bench:api -- [options]
   --duration <s>       measuring time per call kind, default 30
   --concurrency <n>    requests in flight at once, default 8
   --settle <s>         longest wait for the client tables to fill, default 300
+  --warmup <s>         then wait this long before measuring, default 60 (one client-report
+                       cycle: the first reports after the placement move every client and
+                       draw every topology, a one-off, not the steady state measured)
   --store <s>          sqlite (default) | postgres
   --pg-url <url>       PostgreSQL to create the bench database in (postgres only),
                        default postgres://postgres@127.0.0.1:5432/test
@@ -48,6 +51,7 @@ const { values: o } = parseArgs({
     duration: { type: 'string', default: '30' },
     concurrency: { type: 'string', default: '8' },
     settle: { type: 'string', default: '300' },
+    warmup: { type: 'string', default: '60' },
     store: { type: 'string', default: 'sqlite' },
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
     broker: { type: 'string', default: 'mosquitto' },
@@ -80,6 +84,7 @@ const interval = count('interval', o.interval);
 const duration = count('duration', o.duration);
 const concurrency = Math.round(count('concurrency', o.concurrency));
 const settleS = count('settle', o.settle);
+const warmupS = count('warmup', o.warmup, 0);
 if (o.store !== 'sqlite' && o.store !== 'postgres') fail('--store must be sqlite or postgres');
 if (o.broker !== 'embedded' && o.broker !== 'mosquitto') fail('--broker must be embedded or mosquitto');
 
@@ -200,6 +205,18 @@ try {
     `settled      ${clients} clients in the store (about ${f0(aps * clientsPerAp)} wireless planned) after ` +
       `${f1((performance.now() - t) / 1000)} s; network 1's topology: ${topo.list ? `${topo.list.children.length} devices under the main one` : 'none yet'}`,
   );
+
+  if (warmupS > 0) {
+    await sleep(warmupS * 1000);
+    const drawn = await tenant.call<{ list: { children: unknown[] } | null }>(
+      'GET',
+      `/v1/switch/getLldpInfo?_id=${networks[0]}`,
+    );
+    log(
+      `warmed up    ${warmupS} s more; network 1's topology: ` +
+        `${drawn.list ? `${drawn.list.children.length} devices under the main one` : 'none yet'}`,
+    );
+  }
 
   // ---- the call kinds ----
   const snippets = planned.map((d) => d.sn.slice(-5));

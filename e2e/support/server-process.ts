@@ -48,6 +48,7 @@ export async function startServerProcess(env: Record<string, string> = {}): Prom
         // Any free port: the default 18830 may be held by a console already running here.
         MQTT_PORT: '0',
         LOG_LEVEL: 'warn',
+        CHECK_REPLIES: '1',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode, LOGO_MAX_BYTES, PROTOCOL_LIMITS, errorText } from '@netconsole/contract';
 import type { Config } from './platform/config.ts';
 import { installAuth } from './platform/auth/guard.ts';
@@ -17,6 +17,7 @@ import { ExternalBus } from './platform/bus/external.ts';
 import { resolveFactoryKey, type FactoryKey } from './platform/bus/factory-key.ts';
 import { LocalFileStore } from './platform/files/file-store.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
+import { createSerializerCompiler } from './platform/http/serializer.ts';
 import { requestLang } from './platform/http/lang.ts';
 import type { App } from './platform/http/schemas.ts';
 import { systemClock, type Clock } from './platform/ids.ts';
@@ -131,7 +132,7 @@ export async function buildApp(
     return503OnClosing: true,
   }).withTypeProvider() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createSerializerCompiler({ check: config.checkReplies }));
   installErrorHandler(app);
 
   // External plugins first, then the app's own, then routes (fastify/demo's order).

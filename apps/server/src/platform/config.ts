@@ -51,6 +51,7 @@ const envSchema = z.object({
     .optional(),
   MODE: z.enum(['cloud', 'controller'], { error: "must be 'cloud' or 'controller'" }).default('cloud'),
   DEMO: bool.default(true),
+  CHECK_REPLIES: bool.default(false),
   SLOW_STATEMENT_MS: z.coerce
     .number({ error: 'must be a number of milliseconds' })
     .int()
@@ -125,6 +126,8 @@ export interface Config {
   demo: boolean;
   /** SQLite write statements at least this long are logged (warn). */
   slowStatementMs: number;
+  /** Every reply is also written through its zod schema and must come out the same (tests). */
+  checkReplies: boolean;
   logLevel: string;
   adminUsername: string;
   /** undefined: generate and print one on first start. */
@@ -246,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     mode: e.MODE,
     demo: e.DEMO,
     slowStatementMs: e.SLOW_STATEMENT_MS,
+    checkReplies: e.CHECK_REPLIES,
     logLevel: e.LOG_LEVEL,
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,

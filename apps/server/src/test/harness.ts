@@ -86,7 +86,7 @@ export async function startHarness(
     },
   };
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'netconsole-test-'));
-  const base = loadConfig({ DATA_DIR: tmp, DEMO: '0', LOG_LEVEL: 'silent' });
+  const base = loadConfig({ DATA_DIR: tmp, DEMO: '0', LOG_LEVEL: 'silent', CHECK_REPLIES: '1' });
   const config: Config = {
     ...base,
     webDist: undefined,

@@ -47,6 +47,8 @@ export const FIGURES_EVERY_MS = 30_000;
 export const SWEEP_EVERY_MS = 5000;
 /** Offline clients untouched this long leave memory (the store keeps them). */
 const EVICT_AFTER_MS = 10 * 60_000;
+/** How often memory is searched for such entries (a walk over every client the node holds). */
+const EVICT_SCAN_EVERY_MS = 60_000;
 /** Retention (docs/clients.md): connect log 90 days, hourly traffic 31 days, silent clients 180 days. */
 export const RETENTION = { logDays: 90, flowDays: 31, clientDays: 180, everyMs: 3_600_000 } as const;
 const DAY_MS = 86_400_000;
@@ -349,6 +351,7 @@ export class LiveClients {
   private flowWrittenAt = 0;
   private timers: NodeJS.Timeout[] = [];
   private lastPrune = 0;
+  private lastEviction = 0;
 
   constructor(
     private readonly db: Db,
@@ -854,7 +857,8 @@ export class LiveClients {
         }
         const d = this.devices.peek(sn);
         const connected = this.devices.isConnected(sn);
-        for (const key of [...keys]) {
+        // A Set may lose entries while it is walked: no copy of 100,000 keys every pass.
+        for (const key of keys) {
           const c = this.entries.get(key);
           if (!c?.session) {
             keys.delete(key);
@@ -870,9 +874,12 @@ export class LiveClients {
       for (const [sn, p] of this.pending) {
         if (now - p.startedAt > PROTOCOL_TIMING.snapshotAssemblyS * 1000) this.pending.delete(sn);
       }
-      for (const [key, c] of this.entries) {
-        if (!c.session && !this.dirty.has(key) && now - c.touchedAt > EVICT_AFTER_MS)
-          this.entries.delete(key);
+      if (now - this.lastEviction >= EVICT_SCAN_EVERY_MS) {
+        this.lastEviction = now;
+        for (const [key, c] of this.entries) {
+          if (!c.session && !this.dirty.has(key) && now - c.touchedAt > EVICT_AFTER_MS)
+            this.entries.delete(key);
+        }
       }
       if (now - this.lastPrune >= RETENTION.everyMs) {
         this.lastPrune = now;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorCode, helloMessage, statsMessage, type DeviceItem } from '@netconsole/contract';
+import { ErrorCode, helloMessage, stateMessage, statsMessage, type DeviceItem } from '@netconsole/contract';
 import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
-import { LiveDevices } from './live.ts';
+import { FIGURES_EVERY_MS, LiveDevices } from './live.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -213,6 +213,16 @@ describe('device lists', () => {
     expect((await list(token, '?search=sw2024')).list.map((d) => d.SN)).toEqual(['SW2024000001']);
     expect((await list(token, '?search=0c:1a:2b:3c:4f')).list.map((d) => d.SN)).toEqual(['RT2024000001']);
     expect((await list(token, '?search=%25')).count).toBe(0);
+    // A search pages like any filter; a new alias is found at once, the old one no longer.
+    expect(await list(token, '?search=0c1a2b&limit=1&page=2&sort=SN')).toMatchObject({
+      count: 4,
+      list: [{ SN: 'AP2024000002' }],
+    });
+    const office = all.list.find((d) => d.SN === 'AP2024000002')!;
+    const renamed = await call(token, 'PUT', '/v1/device/update', { _id: office._id, Alias: 'Front Desk' });
+    expect(renamed.status).toBe(200);
+    expect((await list(token, '?search=desk')).list.map((d) => d.SN)).toEqual(['AP2024000002']);
+    expect((await list(token, '?search=office')).count).toBe(0);
     expect((await call(token, 'GET', '/v1/device/list?Status=Broken')).status).toBe(400);
     // The same query serves the device picker.
     expect((await call(token, 'GET', '/v1/device/searchDevices?Type=3')).body).toMatchObject({ count: 1 });
@@ -469,9 +479,47 @@ describe('reads and the reported state not yet written', () => {
     const before = await stored('AP2024000501');
     expect(before.uptime_s).toBe(5);
     expect(own.current(before)).toMatchObject({ uptime_s: 70, tx_bytes: 20, rx_bytes: 10, online: 1 });
-    await own.flush();
+    // The timer's flush leaves figures alone until FIGURES_EVERY_MS after they changed…
+    h.clock.advance(FIGURES_EVERY_MS - 1);
+    await own.flushDue();
+    expect((await stored('AP2024000501')).uptime_s).toBe(5);
+    // …while a change of anything else writes the whole row, figures included.
+    const state = {
+      ipMode: 'dhcp',
+      ip: '10.1.1.10',
+      mask: '255.255.255.0',
+      gateway: null,
+      dns1: null,
+      dns2: null,
+    };
+    own.state('AP2024000501', stateMessage.parse({ v: 1, ts: h.clock.now, seq: 3, ...state, config: null }));
+    await own.flushDue();
+    expect(await stored('AP2024000501')).toMatchObject({ ip: '10.1.1.10', uptime_s: 70 });
+    own.stats(
+      'AP2024000501',
+      statsMessage.parse({
+        v: 1,
+        ts: h.clock.now,
+        seq: 4,
+        uptimeS: 80,
+        rxBytes: 30,
+        txBytes: 40,
+        clients: 0,
+      }),
+    );
+    await own.flushDue();
+    expect((await stored('AP2024000501')).uptime_s).toBe(70);
+    h.clock.advance(FIGURES_EVERY_MS);
+    await own.flushDue();
     const after = await stored('AP2024000501');
-    expect(after.uptime_s).toBe(70);
+    expect(after).toMatchObject({
+      uptime_s: 80,
+      tx_bytes: 40,
+      rx_bytes: 30,
+      tx_rate: 2,
+      rx_rate: 2,
+      ip: '10.1.1.10',
+    });
     // Once written there is nothing newer to merge.
     expect(own.current(after)).toBe(after);
 

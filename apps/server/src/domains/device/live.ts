@@ -1,6 +1,8 @@
 /**
  * What devices report, kept in memory and written to the store in batches (one transaction every
- * second, or at once after 500 changes) instead of one write per message. Sessions live here:
+ * second, or at once after 500 changes) instead of one write per message; figures alone (last seen,
+ * uptime, traffic, CPU, memory) wait FIGURES_EVERY_MS and are written by themselves, as reads merge
+ * them from memory (`current`). Sessions live here:
  * a device is online from the `welcome` answering its `hello` until its `offline` message or last
  * will, the end of its connection, or silence (protocol §5.4, §11.1).
  */
@@ -26,7 +28,9 @@ import {
   findOnlineDevices,
   insertDevice,
   markAllOffline,
+  writeFigures,
   writeReported,
+  type FigureColumns,
   type ReportedColumns,
   type DeviceRow,
 } from './store.ts';
@@ -57,6 +61,8 @@ export const UNREGISTERED_TELEMETRY: TelemetrySettings = {
 
 export const FLUSH_EVERY_MS = 1000;
 export const FLUSH_AT_CHANGES = 500;
+/** A device whose figures alone changed is written this long after the first such change. */
+export const FIGURES_EVERY_MS = 30_000;
 /** QoS 1 sequence numbers remembered per device for de-duplication (protocol §4.2). */
 const SEQ_WINDOW = 256;
 
@@ -211,6 +217,20 @@ function fromRow(r: DeviceRow): LiveDevice {
   };
 }
 
+/** The figures alone: what a stats report or any message's arrival changes. */
+function figureColumns(d: LiveDevice): FigureColumns {
+  return {
+    last_seen_at: d.lastSeenAt,
+    uptime_s: d.uptimeS,
+    tx_bytes: d.txBytes,
+    rx_bytes: d.rxBytes,
+    tx_rate: d.txRate,
+    rx_rate: d.rxRate,
+    cpu_pct: d.cpuPct,
+    mem_pct: d.memPct,
+  };
+}
+
 /** The reported columns; registration columns are the device service's. */
 function reportedColumns(d: LiveDevice): ReportedColumns {
   return {
@@ -227,7 +247,6 @@ function reportedColumns(d: LiveDevice): ReportedColumns {
     online_at: d.onlineAt,
     offline_at: d.offlineAt,
     offline_reason: d.offlineReason,
-    last_seen_at: d.lastSeenAt,
     stats_interval_s: d.statsIntervalS,
     capabilities: d.capabilities ? JSON.stringify(d.capabilities) : null,
     ac_sn: d.acSn,
@@ -237,13 +256,7 @@ function reportedColumns(d: LiveDevice): ReportedColumns {
     dns1: d.dns1,
     dns2: d.dns2,
     public_ip: d.publicIp ?? d.peerAddress,
-    uptime_s: d.uptimeS,
-    tx_bytes: d.txBytes,
-    rx_bytes: d.rxBytes,
-    tx_rate: d.txRate,
-    rx_rate: d.rxRate,
-    cpu_pct: d.cpuPct,
-    mem_pct: d.memPct,
+    ...figureColumns(d),
   };
 }
 
@@ -261,6 +274,8 @@ export class LiveDevices {
    */
   private urgent = false;
   private urgentInFlight = false;
+  /** Devices whose figures alone changed, and when they are due to be written. */
+  private readonly figuresDue = new Map<string, number>();
   /** The SNs of the flush being written. */
   private writing: ReadonlySet<string> = new Set();
   private timer: NodeJS.Timeout | null = null;
@@ -282,9 +297,15 @@ export class LiveDevices {
     if (bus === 'embedded') {
       await markAllOffline(this.db, this.clock(), 'server_restart');
     } else {
-      for (const row of await findOnlineDevices(this.db)) this.entries.set(row.sn, fromRow(row));
+      // Their last-seen times in the store may be up to FIGURES_EVERY_MS old: silence counts from now.
+      const now = this.clock();
+      for (const row of await findOnlineDevices(this.db)) {
+        const d = fromRow(row);
+        d.lastSeenAt = Math.max(d.lastSeenAt ?? 0, now);
+        this.entries.set(row.sn, d);
+      }
     }
-    this.timer = setInterval(() => void this.flush(), FLUSH_EVERY_MS);
+    this.timer = setInterval(() => void this.flushDue(), FLUSH_EVERY_MS);
     this.timer.unref();
   }
 
@@ -345,7 +366,12 @@ export class LiveDevices {
       this.announce(d, 'status');
       for (const listener of this.statusListeners) listener(d);
     }
-    if (this.dirty.size >= FLUSH_AT_CHANGES && !this.flushing) void this.flush();
+    if (this.dirty.size >= FLUSH_AT_CHANGES && !this.flushing) void this.flushDue();
+  }
+
+  /** Figures alone changed (what `current` merges): written within FIGURES_EVERY_MS. */
+  private touchFigures(d: LiveDevice): void {
+    if (!this.figuresDue.has(d.sn)) this.figuresDue.set(d.sn, this.clock() + FIGURES_EVERY_MS);
   }
 
   private announce(d: LiveDevice, event: LiveDeviceEvent): void {
@@ -449,8 +475,10 @@ export class LiveDevices {
       d.seqOrder.push(seq);
       if (d.seqOrder.length > SEQ_WINDOW) d.seqs.delete(d.seqOrder.shift()!);
     }
+    const wasOnline = d.online;
     this.goOnline(d, now);
-    this.touch(d);
+    if (wasOnline) this.touchFigures(d);
+    else this.touch(d);
     return 'ok';
   }
 
@@ -489,7 +517,7 @@ export class LiveDevices {
     d.cpuPct = m.cpuPct ?? null;
     d.memPct = m.memPct ?? null;
     this.moved.add(sn);
-    this.touch(d);
+    this.touchFigures(d);
   }
 
   /** An `offline` message or last will; one of another session (a late will) changes nothing. */
@@ -568,19 +596,40 @@ export class LiveDevices {
   current(row: DeviceRow): DeviceRow {
     const d = this.entries.get(row.sn);
     // Only a change not yet committed is newer: another node may be the device's now.
-    if (!d || d.id !== row.id || !(this.dirty.has(row.sn) || this.writing.has(row.sn))) return row;
+    if (!d || d.id !== row.id) return row;
+    if (!(this.dirty.has(row.sn) || this.figuresDue.has(row.sn) || this.writing.has(row.sn))) return row;
     return { ...row, ...reportedColumns(d) };
   }
 
-  /** Writes every change since the last flush in one transaction; one flush at a time. */
-  async flush(): Promise<void> {
+  /** Writes every change, figures included (tests, stop). */
+  flush(): Promise<void> {
+    return this.write(true);
+  }
+
+  /** The timer's flush: every change but figures alone, which wait until they are due. */
+  flushDue(): Promise<void> {
+    return this.write(false);
+  }
+
+  /** One transaction: whole rows of the changed devices, the figures of those due; one at a time. */
+  private async write(all: boolean): Promise<void> {
     while (this.flushing) await this.flushing;
     for (const sn of this.moved) {
       const d = this.entries.get(sn);
       if (d) this.announce(d, 'metrics');
     }
     this.moved.clear();
-    if (this.dirty.size === 0) {
+    const now = this.clock();
+    const figureSns: string[] = [];
+    for (const [sn, due] of this.figuresDue) {
+      if (this.dirty.has(sn)) {
+        this.figuresDue.delete(sn); // the whole row goes anyway
+      } else if (all || due <= now) {
+        figureSns.push(sn);
+        this.figuresDue.delete(sn);
+      }
+    }
+    if (this.dirty.size === 0 && figureSns.length === 0) {
       this.urgent = false;
       return;
     }
@@ -592,16 +641,25 @@ export class LiveDevices {
       const d = this.entries.get(sn);
       return d ? [{ id: d.id, values: reportedColumns(d) }] : [];
     });
-    const ticket = this.meter?.flushStart('devices', sns);
+    const figures = figureSns.flatMap((sn) => {
+      const d = this.entries.get(sn);
+      return d ? [{ id: d.id, values: figureColumns(d) }] : [];
+    });
+    const everything = figureSns.length === 0 ? sns : [...sns, ...figureSns];
+    const ticket = this.meter?.flushStart('devices', everything);
     this.urgentInFlight = urgent;
-    this.writing = new Set(sns);
+    this.writing = new Set(everything);
     this.flushing = this.db
       .transaction()
-      .execute((trx) => writeReported(trx, batch))
-      .then(() => ticket?.done(batch.length))
+      .execute(async (trx) => {
+        if (batch.length > 0) await writeReported(trx, batch);
+        if (figures.length > 0) await writeFigures(trx, figures);
+      })
+      .then(() => ticket?.done(batch.length + figures.length))
       .catch((err: unknown) => {
         ticket?.failed();
         for (const sn of sns) this.dirty.add(sn);
+        for (const sn of figureSns) if (!this.figuresDue.has(sn)) this.figuresDue.set(sn, now);
         if (urgent) this.urgent = true;
         this.log.error({ err }, 'writing device states failed; retrying');
       })

@@ -1,9 +1,9 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { bulkUpdate } from '../../platform/store/bulk.ts';
 import { likePattern } from '../../platform/store/like.ts';
-import type { DeviceTable } from '../../platform/store/schema.ts';
+import type { Database, DeviceTable } from '../../platform/store/schema.ts';
 
 export type DeviceRow = Selectable<DeviceTable>;
 
@@ -48,17 +48,13 @@ function visible(db: Db, scope: Scope, f: DeviceFilter = {}) {
     );
   }
   if (f.search) {
-    const text = likePattern(f.search.toLowerCase());
-    const macPart = f.search.replace(/[:\-\s]/g, '').toUpperCase();
-    const mac = likePattern(macPart);
+    // SN and alias hold the text as typed; MACs are kept as bare hex, so a MAC typed with
+    // separators (0C:1A-2B) is looked for without them.
+    const text = f.search.toLowerCase();
+    const bare = text.replace(/[:\-\s]/g, '');
+    const patterns = /^[0-9a-f]+$/.test(bare) && bare !== text ? [text, bare] : [text];
     q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(alias) like ${text} escape '\\'`,
-        sql<boolean>`lower(sn) like ${text} escape '\\'`,
-        ...(macPart
-          ? [sql<boolean>`mac like ${mac} escape '\\'`, sql<boolean>`hello_mac like ${mac} escape '\\'`]
-          : []),
-      ]),
+      eb.or(patterns.map((p) => sql<boolean>`search_key like ${likePattern(p)} escape '\\'`)),
     );
   }
   return q;
@@ -82,14 +78,15 @@ export async function pageDevices(
   q: DevicePageQuery,
 ): Promise<{ rows: DeviceRow[]; count: number }> {
   const base = visible(db, scope, q);
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
+  const order = <T extends SelectQueryBuilder<Database, 'devices', object>>(query: T): T =>
+    query
       .orderBy((eb) => (q.orderBy === 'alias' ? eb.fn('lower', ['alias']) : eb.ref(q.orderBy)), q.direction)
-      .orderBy('id')
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
+      .orderBy('id') as T;
+  // The page's ids first, then their rows: a filter the index answers alone (a search) reads
+  // only the rows it returns.
+  const page = order(base.select('id')).limit(q.limit).offset(q.offset);
+  const [rows, total] = await Promise.all([
+    order(db.selectFrom('devices').selectAll().where('id', 'in', page)).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.n) };
@@ -231,17 +228,43 @@ const REPORTED_COLUMNS = {
 export type ReportedColumns = Pick<DeviceRow, keyof typeof REPORTED_COLUMNS>;
 const REPORTED_NAMES = Object.keys(REPORTED_COLUMNS) as (keyof typeof REPORTED_COLUMNS)[];
 
+/** The figures among them: written by themselves when nothing else of a device changed. */
+const FIGURE_NAMES = [
+  'last_seen_at',
+  'uptime_s',
+  'tx_bytes',
+  'rx_bytes',
+  'tx_rate',
+  'rx_rate',
+  'cpu_pct',
+  'mem_pct',
+] as const satisfies readonly (keyof typeof REPORTED_COLUMNS)[];
+export type FigureColumns = Pick<DeviceRow, (typeof FIGURE_NAMES)[number]>;
+
 /**
  * The facts devices reported, written in one batch (call inside a transaction): one bulk
  * `UPDATE … FROM (VALUES …)` per chunk of devices instead of a statement per device.
  */
-export async function writeReported(db: Db, batch: { id: string; values: ReportedColumns }[]): Promise<void> {
-  await bulkUpdate(
+export function writeReported(db: Db, batch: { id: string; values: ReportedColumns }[]): Promise<void> {
+  return writeColumns(db, REPORTED_NAMES, batch);
+}
+
+/** Figures alone, in one batch (call inside a transaction). */
+export function writeFigures(db: Db, batch: { id: string; values: FigureColumns }[]): Promise<void> {
+  return writeColumns(db, FIGURE_NAMES, batch);
+}
+
+function writeColumns<N extends keyof typeof REPORTED_COLUMNS>(
+  db: Db,
+  names: readonly N[],
+  batch: { id: string; values: Pick<ReportedColumns, N> }[],
+): Promise<void> {
+  return bulkUpdate(
     db,
     'devices',
     [{ name: 'id', type: 'varchar(36)' }],
     REPORTED_COLUMNS,
-    REPORTED_NAMES,
+    names,
     batch.map((b) => ({ keys: [b.id], values: b.values })),
   );
 }

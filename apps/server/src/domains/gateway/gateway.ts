@@ -21,6 +21,8 @@ import { TokenBuckets } from './rate-limit.ts';
 
 /** How often the periodic pass runs (silence, expiry); tests call sweep() with their own clock. */
 export const SWEEP_EVERY_MS = 5000;
+/** The longest the gateway decodes device messages before letting the event loop serve others. */
+export const INBOX_SLICE_MS = 4;
 
 export interface GatewayOptions {
   bus: DeviceBus;
@@ -50,6 +52,14 @@ export class Gateway {
   readonly metrics = new IngestMetrics(this.counters);
   private readonly limiter = new TokenBuckets();
   private readonly queues = new Map<string, Promise<void>>();
+  /**
+   * Messages as the broker delivered them, taken in slices of INBOX_SLICE_MS: a burst (one TCP
+   * read can hold hundreds) would otherwise be decoded and handled in one go while HTTP requests
+   * wait; between slices the event loop serves them.
+   */
+  private inbox: (() => void)[] = [];
+  private inboxHead = 0;
+  private slice: NodeJS.Immediate | null = null;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly o: GatewayOptions) {}
@@ -59,10 +69,11 @@ export class Gateway {
     await live.start(bus.kind);
     await bus.start({
       message: (topic, payload) => this.receive(topic, payload),
-      connected: (sn, address) => this.enqueue(sn, () => live.peer(sn, address)),
+      // Through the inbox too, so a device's connection events keep their place among its messages.
+      connected: (sn, address) => this.toInbox(() => this.enqueue(sn, () => live.peer(sn, address))),
       disconnected: (sn) => {
         const now = clock();
-        this.enqueue(sn, () => live.connectionClosed(sn, now));
+        this.toInbox(() => this.enqueue(sn, () => live.connectionClosed(sn, now)));
       },
       refused: (sn, what: BusRefusal) => this.drop(sn, what),
     });
@@ -81,6 +92,7 @@ export class Gateway {
 
   /** Resolves when every message taken so far has been handled. */
   async idle(): Promise<void> {
+    this.takeInbox(Infinity);
     while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
   }
 
@@ -102,6 +114,40 @@ export class Gateway {
 
   private receive(topic: string, payload: Buffer): void {
     const at = this.metrics.now();
+    this.toInbox(() => this.take(topic, payload, at));
+  }
+
+  private toInbox(task: () => void): void {
+    this.inbox.push(task);
+    this.slice ??= setImmediate(() => {
+      this.slice = null;
+      this.takeInbox(INBOX_SLICE_MS);
+    });
+  }
+
+  /** Takes inbox entries for up to `ms` (decoding, queueing); the rest wait for the next turn. */
+  private takeInbox(ms: number): void {
+    const until = performance.now() + ms;
+    while (this.inboxHead < this.inbox.length) {
+      this.inbox[this.inboxHead++]!();
+      if (performance.now() >= until) break;
+    }
+    if (this.inboxHead >= this.inbox.length) {
+      this.inbox = [];
+      this.inboxHead = 0;
+    } else {
+      if (this.inboxHead >= 4096) {
+        this.inbox = this.inbox.slice(this.inboxHead);
+        this.inboxHead = 0;
+      }
+      this.slice ??= setImmediate(() => {
+        this.slice = null;
+        this.takeInbox(INBOX_SLICE_MS);
+      });
+    }
+  }
+
+  private take(topic: string, payload: Buffer, at: number): void {
     const sn = snOfTopic(topic);
     if (this.o.snPrefix && !sn?.startsWith(this.o.snPrefix)) return;
     try {

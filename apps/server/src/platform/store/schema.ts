@@ -2,7 +2,7 @@
  * Table types. Times are Unix milliseconds (int8 on PostgreSQL, integer on SQLite); flags are
  * 0/1 integers so one set of queries serves both engines.
  */
-import type { Generated } from 'kysely';
+import type { Generated, GeneratedAlways } from 'kysely';
 
 export interface TenantTable {
   id: string;
@@ -139,6 +139,11 @@ export interface DeviceTable {
   fw_version: Generated<string>;
   /** The main MAC the device's hello reported ('' before the first hello). */
   hello_mac: Generated<string>;
+  /**
+   * lower(SN, alias, MAC, reported MAC), newline-separated: what the device search looks in. The
+   * store keeps it (a generated column on PostgreSQL, triggers on SQLite); never written here.
+   */
+  search_key: GeneratedAlways<string>;
   trusted: Generated<number>;
   /** 'Online' | 'Offline' | 'Useless' (spec §3 status list). */
   status: Generated<string>;
