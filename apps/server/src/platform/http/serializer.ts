@@ -68,12 +68,19 @@ function sortKeys(v: unknown): unknown {
   );
 }
 
-/** One writer per zod schema (the error reply is shared by every route), built on first use. */
+/**
+ * One writer per zod schema (the error reply is shared by every route), built on first use; a
+ * schema fast-json-stringify cannot take keeps the zod writer.
+ */
 const writers = new WeakMap<z.ZodType, Serialize>();
-function writerOf(schema: z.ZodType): Serialize {
+function writerOf(schema: z.ZodType, fallback: Serialize): Serialize {
   let write = writers.get(schema);
   if (!write) {
-    write = fastJson(replyJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]) as Serialize;
+    try {
+      write = fastJson(replyJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]) as Serialize;
+    } catch {
+      write = fallback;
+    }
     writers.set(schema, write);
   }
   return write;
@@ -86,7 +93,7 @@ export function createSerializerCompiler(opts: { check: boolean }): FastifySeria
     if (!schema) return zodWrite;
     let write: Serialize | null = null;
     return (data: unknown) => {
-      write ??= writerOf(schema);
+      write ??= writerOf(schema, zodWrite);
       if (!opts.check) return write(data);
       const expected = zodWrite(data);
       const written = write(data);
