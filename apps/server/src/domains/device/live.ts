@@ -357,6 +357,8 @@ export class LiveDevices {
 
   private touch(d: LiveDevice, urgent = false): void {
     this.dirty.add(d.sn);
+    // The whole row goes with the next flush, figures included.
+    this.figuresDue.delete(d.sn);
     if (urgent) this.urgent = true;
     // Status news goes to the browsers at once; figures wait for the flush.
     const shown = shownKey(statusOf(d), d.online);
@@ -371,7 +373,8 @@ export class LiveDevices {
 
   /** Figures alone changed (what `current` merges): written within FIGURES_EVERY_MS. */
   private touchFigures(d: LiveDevice): void {
-    if (!this.figuresDue.has(d.sn)) this.figuresDue.set(d.sn, this.clock() + FIGURES_EVERY_MS);
+    if (this.dirty.has(d.sn) || this.figuresDue.has(d.sn)) return;
+    this.figuresDue.set(d.sn, this.clock() + FIGURES_EVERY_MS);
   }
 
   private announce(d: LiveDevice, event: LiveDeviceEvent): void {
@@ -620,14 +623,12 @@ export class LiveDevices {
     }
     this.moved.clear();
     const now = this.clock();
+    // Entries were added in the order they fall due: the pass stops at the first not yet due.
     const figureSns: string[] = [];
     for (const [sn, due] of this.figuresDue) {
-      if (this.dirty.has(sn)) {
-        this.figuresDue.delete(sn); // the whole row goes anyway
-      } else if (all || due <= now) {
-        figureSns.push(sn);
-        this.figuresDue.delete(sn);
-      }
+      if (!all && due > now) break;
+      figureSns.push(sn);
+      this.figuresDue.delete(sn);
     }
     if (this.dirty.size === 0 && figureSns.length === 0) {
       this.urgent = false;
@@ -659,7 +660,11 @@ export class LiveDevices {
       .catch((err: unknown) => {
         ticket?.failed();
         for (const sn of sns) this.dirty.add(sn);
-        for (const sn of figureSns) if (!this.figuresDue.has(sn)) this.figuresDue.set(sn, now);
+        // Due again a full interval on, so the queue stays in due order.
+        const again = now + FIGURES_EVERY_MS;
+        for (const sn of figureSns) {
+          if (!this.dirty.has(sn) && !this.figuresDue.has(sn)) this.figuresDue.set(sn, again);
+        }
         if (urgent) this.urgent = true;
         this.log.error({ err }, 'writing device states failed; retrying');
       })

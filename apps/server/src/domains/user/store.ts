@@ -102,9 +102,9 @@ export async function findSessionAndUser(
     session: {
       id: session_id,
       user_id: session_user_id,
-      last_seen_at: Number(session_last_seen_at),
-      expires_at: Number(session_expires_at),
-      ended_at: session_ended_at === null ? null : Number(session_ended_at),
+      last_seen_at: session_last_seen_at,
+      expires_at: session_expires_at,
+      ended_at: session_ended_at,
       end_reason: session_end_reason,
     },
     user: user.id === null ? undefined : (user as UserRow),

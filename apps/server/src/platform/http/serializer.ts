@@ -69,21 +69,21 @@ function sortKeys(v: unknown): unknown {
 }
 
 /**
- * One writer per zod schema (the error reply is shared by every route), built on first use; a
- * schema fast-json-stringify cannot take keeps the zod writer.
+ * One writer per zod schema (the error reply is shared by every route), built on first use; null
+ * for a schema fast-json-stringify cannot take, whose routes keep the zod writer.
  */
-const writers = new WeakMap<z.ZodType, Serialize>();
-function writerOf(schema: z.ZodType, fallback: Serialize): Serialize {
-  let write = writers.get(schema);
-  if (!write) {
+const writers = new WeakMap<z.ZodType, Serialize | null>();
+function writerOf(schema: z.ZodType): Serialize | null {
+  if (!writers.has(schema)) {
+    let write: Serialize | null = null;
     try {
       write = fastJson(replyJsonSchema(schema) as unknown as Parameters<typeof fastJson>[0]) as Serialize;
     } catch {
-      write = fallback;
+      write = null;
     }
     writers.set(schema, write);
   }
-  return write;
+  return writers.get(schema)!;
 }
 
 export function createSerializerCompiler(opts: { check: boolean }): FastifySerializerCompiler<unknown> {
@@ -93,7 +93,7 @@ export function createSerializerCompiler(opts: { check: boolean }): FastifySeria
     if (!schema) return zodWrite;
     let write: Serialize | null = null;
     return (data: unknown) => {
-      write ??= writerOf(schema, zodWrite);
+      write ??= writerOf(schema) ?? zodWrite;
       if (!opts.check) return write(data);
       const expected = zodWrite(data);
       const written = write(data);
