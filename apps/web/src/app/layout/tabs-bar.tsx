@@ -24,14 +24,16 @@ function restore(viewer: Viewer) {
 
 export function TabsBar({ viewer }: { viewer: Viewer }) {
   const { t } = useTranslation('app');
-  const { pathname } = useLocation();
+  const { pathname, key } = useLocation();
   const navigate = useNavigate();
   const [tabs, dispatch] = useReducer(tabsReducer, viewer, restore);
 
   // A new location adds its tab during render (React's "adjust state on change" pattern): closing
-  // the open tab must not re-add it while the navigation away is still pending.
-  if (tabs.current !== pathname)
-    dispatch({ type: 'visit', path: pathname, known: Boolean(findEntry(pathname)) });
+  // the open tab must not re-add it while the navigation away is still pending. Locations are told
+  // apart by their key, not their path: a navigation back to the closed screen that overtakes the
+  // pending one (a slow screen still loading) lands on the same path and must add the tab again.
+  if (tabs.current !== key)
+    dispatch({ type: 'visit', path: pathname, location: key, known: Boolean(findEntry(pathname)) });
 
   useEffect(() => {
     sessionStorage.setItem(STORAGE_KEY, JSON.stringify(tabs.paths));

@@ -5,12 +5,16 @@ export const AFFIXED_TABS: readonly string[] = [HOME_PATH];
 
 export interface TabsState {
   paths: readonly string[];
-  /** The path last reported by `visit`: a tab is added when the location changes, not re-added on close. */
+  /**
+   * The location (router key) last reported by `visit`: a tab is added when a navigation lands, not
+   * re-added on close while the navigation away is pending — and a new navigation to the same screen
+   * (one that overtook a pending one) adds it again.
+   */
   current: string | null;
 }
 
 export type TabsAction =
-  | { type: 'visit'; path: string; known: boolean }
+  | { type: 'visit'; path: string; location: string; known: boolean }
   | { type: 'close'; path: string }
   | { type: 'close-others'; path: string }
   | { type: 'close-all' };
@@ -28,7 +32,7 @@ export function tabsReducer(state: TabsState, action: TabsAction): TabsState {
   switch (action.type) {
     case 'visit': {
       const add = action.known && !state.paths.includes(action.path);
-      return { paths: add ? [...state.paths, action.path] : state.paths, current: action.path };
+      return { paths: add ? [...state.paths, action.path] : state.paths, current: action.location };
     }
     case 'close':
       if (isAffixed(action.path)) return state;
