@@ -102,7 +102,13 @@ describe('/device/list', () => {
     expect(await page.getByTestId(`device-command-${router.sn}`).count()).toBe(0);
 
     await page.getByTestId(`device-reboot-${router.sn}`).click();
-    await page.getByTestId('confirm-ok').click();
+    // The confirmation sends the command: its reply is waited for, so a failure says what happened.
+    const [sent] = await Promise.all([
+      page.waitForResponse((r) => r.url().includes('/v1/controller/deviceContrl'), { timeout: 20_000 }),
+      page.getByTestId('confirm-ok').click(),
+    ]);
+    expect(sent.status(), await sent.text()).toBe(200);
+    await page.getByTestId('device-command-confirm').waitFor({ state: 'detached' });
     const outcome = page.getByTestId(`device-command-${router.sn}`);
     await outcome.waitFor();
     // The device restarts (its row goes offline and back) and then reports the reboot done.

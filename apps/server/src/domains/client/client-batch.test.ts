@@ -340,6 +340,7 @@ describe('client writes at fleet size', () => {
           ...range(n).map((i) => ({ clientId: id(i), tenantId: a, hour, tx: i, rx: 1 })),
           { clientId: id(3), tenantId: a, hour, tx: 1000, rx: 1 },
         ],
+        recount: [],
       }),
     );
     // Even rows change whole, odd ones only their figures; rows named with the other tenant stay.
@@ -382,6 +383,7 @@ describe('client writes at fleet size', () => {
           },
         })),
         flow: range(n).map((i) => ({ clientId: id(i), tenantId: a, hour, tx: 1, rx: 1 })),
+        recount: [],
       }),
     );
     const rows = await h.store.db

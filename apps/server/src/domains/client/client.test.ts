@@ -329,6 +329,54 @@ describe('client tables from snapshots', () => {
     expect((await clients(token, '?Status=online')).count).toBe(0);
   });
 
+  it("counts each network's online users as clients join, roam and leave, per tenant", async () => {
+    const { token } = await signIn('acme');
+    const other = await signIn('beta');
+    const onlineUsers = async (t: string) => {
+      const list = (await get<{ list: { netName: string; OnlineUsers: number }[] }>(t, '/v1/network/getAll'))
+        .list;
+      return Object.fromEntries(list.map((n) => [n.netName, n.OnlineUsers]));
+    };
+    let routers = 0;
+    const site = async (t: string, Name: string, aps: string[]) => {
+      const router = await device(t, `RT202400000${++routers}`, 4);
+      const devices = [router._id, ...aps];
+      const r = await call(t, 'POST', '/v1/network/createNet', {
+        Name,
+        Location: { longitude: 116.404, latitude: 39.915, address: 'Dongcheng, Beijing' },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const id = (r.body.list as { _id: string })._id;
+      const placed = await call(t, 'PUT', '/v1/device/netlist', { Parent: id, devices, Main: devices[0] });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    };
+    const ap1 = await device(token, 'AP2024000001');
+    const ap2 = await device(token, 'AP2024000002');
+    const ap3 = await device(other.token, 'AP2024000003');
+    await site(token, 'North', [ap1._id]);
+    await site(token, 'South', [ap2._id]);
+    await site(other.token, 'North', [ap3._id]);
+    expect(await onlineUsers(token)).toEqual({ North: 0, South: 0 });
+
+    await table('AP2024000001', [wifi(A, 10), wifi(B, 10)]);
+    await table('AP2024000003', [wifi('0A0B0C0D0E0F', 10)]);
+    expect(await onlineUsers(token)).toEqual({ North: 2, South: 0 });
+    expect(await onlineUsers(other.token)).toEqual({ North: 1 });
+    // B roams to the other network's AP; then A leaves the first one.
+    h.clock.advance(20_000);
+    await table('AP2024000002', [wifi(B, 5)]);
+    expect(await onlineUsers(token)).toEqual({ North: 1, South: 1 });
+    h.clock.advance(20_000);
+    await table('AP2024000001', []);
+    expect(await onlineUsers(token)).toEqual({ North: 0, South: 1 });
+    // The second AP goes offline: its clients' connections end with it.
+    await h.services.live.offline('AP2024000002', 'SAP2024000002', 'reboot', h.clock.now);
+    await h.services.liveClients.sweep(h.clock.now);
+    await h.services.liveClients.flush();
+    expect(await onlineUsers(token)).toEqual({ North: 0, South: 0 });
+    expect(await onlineUsers(other.token)).toEqual({ North: 1 });
+  });
+
   it('counts clients by status, link, band and device; filters and searches', async () => {
     const { token } = await signIn('acme');
     await device(token, 'AP2024000001');

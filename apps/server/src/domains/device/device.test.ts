@@ -218,6 +218,8 @@ describe('device lists', () => {
       count: 4,
       list: [{ SN: 'AP2024000002' }],
     });
+    // A page past the last match is empty and still tells how many there are.
+    expect(await list(token, '?search=0c1a2b&limit=3&page=3')).toMatchObject({ count: 4, list: [] });
     const office = all.list.find((d) => d.SN === 'AP2024000002')!;
     const renamed = await call(token, 'PUT', '/v1/device/update', { _id: office._id, Alias: 'Front Desk' });
     expect(renamed.status).toBe(200);

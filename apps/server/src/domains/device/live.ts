@@ -592,16 +592,21 @@ export class LiveDevices {
    */
   async settled(): Promise<void> {
     while (this.urgentInFlight && this.flushing) await this.flushing;
-    if (this.urgent) await this.flush();
+    // The timer's kind of flush: with flush() a read after any status change also wrote (and
+    // waited for) every device's figures held back so far, up to 10,000 rows in one transaction.
+    if (this.urgent) await this.flushDue();
   }
 
-  /** A stored row with this node's newer reported state of the device merged in. */
+  /**
+   * A row just read from the store, with this node's newer reported state of the device merged into
+   * it (in place: a spread into a new object of ~40 fields cost V8 ~10 µs a row).
+   */
   current(row: DeviceRow): DeviceRow {
     const d = this.entries.get(row.sn);
     // Only a change not yet committed is newer: another node may be the device's now.
     if (!d || d.id !== row.id) return row;
     if (!(this.dirty.has(row.sn) || this.figuresDue.has(row.sn) || this.writing.has(row.sn))) return row;
-    return { ...row, ...reportedColumns(d) };
+    return Object.assign(row, reportedColumns(d));
   }
 
   /** Writes every change, figures included (tests, stop). */

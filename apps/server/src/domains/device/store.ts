@@ -2,7 +2,7 @@ import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Up
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { bulkUpdate } from '../../platform/store/bulk.ts';
-import { likePattern } from '../../platform/store/like.ts';
+import { holds, isPostgres } from '../../platform/store/like.ts';
 import type { Database, DeviceTable } from '../../platform/store/schema.ts';
 
 export type DeviceRow = Selectable<DeviceTable>;
@@ -33,8 +33,14 @@ function visible(db: Db, scope: Scope, f: DeviceFilter = {}) {
   let q = db.selectFrom('devices');
   if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
   if (f.registered !== undefined) q = q.where('registered', '=', f.registered ? 1 : 0);
-  if (f.status !== undefined) q = q.where('status', '=', f.status);
-  if (f.type !== undefined) q = q.where('type', '=', f.type);
+  // Filtered by networks (a few dozen devices each), the parent index goes first: on SQLite the
+  // status and type terms are kept from competing for an index (`+column`), which the planner,
+  // with no statistics or outdated ones, preferred (8,000 APs read for a network's 17).
+  const byNetwork = f.parent !== undefined && f.parent.length > 0 && !f.parent.includes(null);
+  const term = (column: 'status' | 'type') =>
+    byNetwork && !isPostgres(db) ? sql`+${sql.ref(column)}` : sql.ref(column);
+  if (f.status !== undefined) q = q.where(term('status'), '=', f.status);
+  if (f.type !== undefined) q = q.where(term('type'), '=', f.type);
   if (f.sns !== undefined) q = q.where('sn', 'in', f.sns.length > 0 ? f.sns : ['']);
   if (f.parent !== undefined) {
     const ids = f.parent.filter((p): p is string => p !== null);
@@ -53,9 +59,7 @@ function visible(db: Db, scope: Scope, f: DeviceFilter = {}) {
     const text = f.search.toLowerCase();
     const bare = text.replace(/[:\-\s]/g, '');
     const patterns = /^[0-9a-f]+$/.test(bare) && bare !== text ? [text, bare] : [text];
-    q = q.where((eb) =>
-      eb.or(patterns.map((p) => sql<boolean>`search_key like ${likePattern(p)} escape '\\'`)),
-    );
+    q = q.where((eb) => eb.or(patterns.map((p) => holds(db, 'search_key', p))));
   }
   return q;
 }
@@ -82,8 +86,25 @@ export async function pageDevices(
     query
       .orderBy((eb) => (q.orderBy === 'alias' ? eb.fn('lower', ['alias']) : eb.ref(q.orderBy)), q.direction)
       .orderBy('id') as T;
-  // The page's ids first, then their rows: a filter the index answers alone (a search) reads
-  // only the rows it returns.
+  if (q.search) {
+    // A search looks at every device's key anyway: its page and its total in one pass of the index
+    // (a count beside the page was a second pass, half of a search's time), then the page's rows.
+    const found = await order(base.select((eb) => ['id', eb.fn.countAll<number>().over().as('n')]))
+      .limit(q.limit)
+      .offset(q.offset)
+      .execute();
+    if (found.length === 0) {
+      const total = q.offset === 0 ? 0 : await countDevices(db, scope, q);
+      return { rows: [], count: total };
+    }
+    const ids = found.map((r) => r.id);
+    return {
+      rows: await order(db.selectFrom('devices').selectAll().where('id', 'in', ids)).execute(),
+      count: Number(found[0]!.n),
+    };
+  }
+  // The page's ids first, then their rows: a filter the index answers alone reads only the rows
+  // it returns.
   const page = order(base.select('id')).limit(q.limit).offset(q.offset);
   const [rows, total] = await Promise.all([
     order(db.selectFrom('devices').selectAll().where('id', 'in', page)).execute(),

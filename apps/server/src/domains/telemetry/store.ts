@@ -5,6 +5,7 @@
  */
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
+import { bulkInsert } from '../../platform/store/bulk.ts';
 import type { Db } from '../../platform/store/db.ts';
 import type { TelemetryLatestTable, TelemetrySeriesTable } from '../../platform/store/schema.ts';
 import { MAX_COLUMNS, SUM_COLUMNS } from './series.ts';
@@ -13,15 +14,6 @@ export type SeriesTable = 'telemetry_5m' | 'telemetry_1h' | 'telemetry_1d';
 export type SeriesRow = Insertable<TelemetrySeriesTable>;
 export type LatestRow = Selectable<TelemetryLatestTable>;
 export type RollupRes = '1h' | '1d';
-
-/** Rows per statement: ~30 columns each stays far below SQLite's 32 766 and PostgreSQL's 65 535 parameters. */
-const CHUNK = 500;
-
-function chunks<T>(rows: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
 
 /** Rows of the tenant (the administrator: every row); every table here has `tenant_id`. */
 function ofScope(scope: Scope) {
@@ -34,7 +26,11 @@ function spanRows(db: Db, scope: Scope, table: SeriesTable, from: number, to: nu
 }
 
 export async function insertSeries(db: Db, table: SeriesTable, rows: readonly SeriesRow[]): Promise<void> {
-  for (const part of chunks(rows)) await db.insertInto(table).values(part).execute();
+  if (rows.length === 0) return;
+  // Every column any row has (a span without a kind of report leaves its columns out).
+  const columns = new Set<string>();
+  for (const row of rows) for (const c of Object.keys(row)) columns.add(c);
+  await bulkInsert(db, table, [...columns] as (keyof SeriesRow & string)[], rows);
 }
 
 type LatestPatch = Insertable<TelemetryLatestTable>;
@@ -66,18 +62,20 @@ export async function upsertLatest(
   db: Db,
   rows: readonly (LatestStats | LatestState | LatestPorts)[],
 ): Promise<void> {
-  for (const part of chunks(rows)) {
-    const columns = Object.keys(part[0]!).filter((c) => c !== 'device_id') as (keyof LatestPatch)[];
-    await db
-      .insertInto('telemetry_latest')
-      .values(part as LatestPatch[])
-      .onConflict((oc) =>
-        oc
-          .column('device_id')
-          .doUpdateSet(Object.fromEntries(columns.map((c) => [c, sql.ref(`excluded.${c}`)])) as never),
-      )
-      .execute();
-  }
+  if (rows.length === 0) return;
+  // SQL written directly (platform/store/bulk.ts): the query builder made a node of every value.
+  const columns = Object.keys(rows[0]!) as (keyof LatestPatch & string)[];
+  const set = columns
+    .filter((c) => c !== 'device_id')
+    .map((c) => `"${c}" = excluded."${c}"`)
+    .join(', ');
+  await bulkInsert(
+    db,
+    'telemetry_latest',
+    columns,
+    rows as readonly LatestPatch[],
+    `on conflict ("device_id") do update set ${set}`,
+  );
 }
 
 export async function findLatest(db: Db, scope: Scope, deviceId: string): Promise<LatestRow | undefined> {

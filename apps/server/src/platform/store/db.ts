@@ -15,6 +15,7 @@ import * as messages from './migrations/2026-11-28-messages.ts';
 import * as networkLog from './migrations/2026-11-29-network-log.ts';
 import * as readIndexes from './migrations/2026-11-30-read-indexes.ts';
 import * as deviceFilters from './migrations/2026-12-01-device-filters.ts';
+import * as dashboardCounts from './migrations/2026-12-02-dashboard-counts.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-network-log': networkLog,
   '2026-11-30-read-indexes': readIndexes,
   '2026-12-01-device-filters': deviceFilters,
+  '2026-12-02-dashboard-counts': dashboardCounts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

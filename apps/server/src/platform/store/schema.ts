@@ -281,6 +281,13 @@ export interface NetworkTable {
   updated_at: number;
 }
 
+/** A device's online clients, kept by the client tracker with the clients it writes (the dashboard's online users). */
+export interface ClientCountTable {
+  device_id: string;
+  tenant_id: string;
+  online: number;
+}
+
 /** A client of a tenant's APs and routers, by MAC (docs/clients.md): its current state. */
 export interface ClientTable {
   id: string;
@@ -417,6 +424,7 @@ export interface Database {
   devices: DeviceTable;
   device_commands: DeviceCommandTable;
   clients: ClientTable;
+  client_counts: ClientCountTable;
   client_sessions: ClientSessionTable;
   client_flow: ClientFlowTable;
   networks: NetworkTable;
