@@ -476,6 +476,48 @@ describe('client tables from snapshots', () => {
     await report([wifi(B, 15)]);
     expect(await stored(A)).toMatchObject({ status: 'offline' });
   });
+
+  it("adds each client's traffic FIGURES_EVERY_MS after its first bytes, not every client's at once", async () => {
+    await device((await signIn('acme')).token, 'AP2024000001');
+    const live = h.services.liveClients;
+    h.clock.now = Date.UTC(2026, 10, 21, 8, 0, 0);
+    // As the gateway hands a table over, then the timer's pass (page() flushes everything).
+    const report = async (rows: Row[]) => {
+      await h.services.live.accept('AP2024000001', 'clients', seq++, h.clock.now);
+      const m = clientsMessage.parse({
+        v: 1,
+        ts: h.clock.now,
+        seq: seq++,
+        snapshot: snapshotId++,
+        page: 1,
+        pages: 1,
+        total: rows.length,
+        clients: rows,
+      });
+      await live.clients('AP2024000001', m, h.clock.now);
+      await live.flushDue();
+    };
+    const traffic = async (mac: string) => {
+      const row = await h.store.db
+        .selectFrom('client_flow')
+        .innerJoin('clients', 'clients.id', 'client_flow.client_id')
+        .select((eb) => eb.fn.sum<number>('client_flow.tx_bytes').as('tx'))
+        .where('clients.mac', '=', mac)
+        .executeTakeFirst();
+      return Number(row?.tx ?? 0);
+    };
+    await report([wifi(A, 10, { txBytes: 1000, rxBytes: 10 })]);
+    h.clock.advance(20_000);
+    await report([wifi(A, 30, { txBytes: 5000, rxBytes: 50 }), wifi(B, 5, { txBytes: 2000, rxBytes: 20 })]);
+    expect([await traffic(A), await traffic(B)]).toEqual([0, 0]);
+    // A's bytes are due (its first came FIGURES_EVERY_MS ago), with what it added since; B's wait.
+    h.clock.advance(FIGURES_EVERY_MS - 20_000);
+    await live.flushDue();
+    expect([await traffic(A), await traffic(B)]).toEqual([5000, 0]);
+    h.clock.advance(20_000);
+    await live.flushDue();
+    expect([await traffic(A), await traffic(B)]).toEqual([5000, 2000]);
+  });
 });
 
 describe('aliases', () => {

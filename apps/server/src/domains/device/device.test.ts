@@ -481,6 +481,8 @@ describe('reads and the reported state not yet written', () => {
     const before = await stored('AP2024000501');
     expect(before.uptime_s).toBe(5);
     expect(own.current(before)).toMatchObject({ uptime_s: 70, tx_bytes: 20, rx_bytes: 10, online: 1 });
+    // Figures alone are merged alone: the rest of the row is the store's, written whole before.
+    expect(own.current({ ...before, ip: '10.9.9.9' })).toMatchObject({ ip: '10.9.9.9', uptime_s: 70 });
     // The timer's flush leaves figures alone until FIGURES_EVERY_MS after they changed…
     h.clock.advance(FIGURES_EVERY_MS - 1);
     await own.flushDue();
@@ -495,6 +497,8 @@ describe('reads and the reported state not yet written', () => {
       dns2: null,
     };
     own.state('AP2024000501', stateMessage.parse({ v: 1, ts: h.clock.now, seq: 3, ...state, config: null }));
+    // Not yet written, the change is merged whole.
+    expect(own.current(await stored('AP2024000501'))).toMatchObject({ ip: '10.1.1.10', uptime_s: 70 });
     await own.flushDue();
     expect(await stored('AP2024000501')).toMatchObject({ ip: '10.1.1.10', uptime_s: 70 });
     own.stats(

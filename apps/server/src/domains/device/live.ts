@@ -276,8 +276,9 @@ export class LiveDevices {
   private urgentInFlight = false;
   /** Devices whose figures alone changed, and when they are due to be written. */
   private readonly figuresDue = new Map<string, number>();
-  /** The SNs of the flush being written. */
+  /** The SNs of the flush being written; those written whole (not their figures alone). */
   private writing: ReadonlySet<string> = new Set();
+  private writingWhole: ReadonlySet<string> = new Set();
   private timer: NodeJS.Timeout | null = null;
   /** Devices whose figures changed since the last flush: one live `metrics` message each at the flush. */
   private readonly moved = new Set<string>();
@@ -605,8 +606,11 @@ export class LiveDevices {
     const d = this.entries.get(row.sn);
     // Only a change not yet committed is newer: another node may be the device's now.
     if (!d || d.id !== row.id) return row;
-    if (!(this.dirty.has(row.sn) || this.figuresDue.has(row.sn) || this.writing.has(row.sn))) return row;
-    return Object.assign(row, reportedColumns(d));
+    if (this.dirty.has(row.sn) || this.writingWhole.has(row.sn))
+      return Object.assign(row, reportedColumns(d));
+    // Figures alone wait (most devices, most of the time): the rest of the row is the store's.
+    if (this.figuresDue.has(row.sn) || this.writing.has(row.sn)) return Object.assign(row, figureColumns(d));
+    return row;
   }
 
   /** Writes every change, figures included (tests, stop). */
@@ -655,6 +659,7 @@ export class LiveDevices {
     const ticket = this.meter?.flushStart('devices', everything);
     this.urgentInFlight = urgent;
     this.writing = new Set(everything);
+    this.writingWhole = new Set(sns);
     this.flushing = this.db
       .transaction()
       .execute(async (trx) => {
@@ -677,6 +682,7 @@ export class LiveDevices {
         this.flushing = null;
         this.urgentInFlight = false;
         this.writing = new Set();
+        this.writingWhole = new Set();
       });
     await this.flushing;
   }
