@@ -100,6 +100,18 @@ let snapshotId = 1;
  * written to the store as the tracker's next flush does (reads never wait for it).
  */
 async function page(sn: string, snapshot: number, p: number, pages: number, total: number, clients: Row[]) {
+  await handOver(sn, snapshot, p, pages, total, clients);
+  await h.services.liveClients.flush();
+}
+/** A page handed over as the gateway does, left to the tracker's timer. */
+async function handOver(
+  sn: string,
+  snapshot: number,
+  p: number,
+  pages: number,
+  total: number,
+  clients: Row[],
+) {
   await h.services.live.accept(sn, 'clients', seq++, h.clock.now);
   const m = clientsMessage.parse({
     v: 1,
@@ -112,10 +124,14 @@ async function page(sn: string, snapshot: number, p: number, pages: number, tota
     clients,
   });
   await h.services.liveClients.clients(sn, m, h.clock.now);
-  await h.services.liveClients.flush();
 }
 /** A whole table in one page. */
 const table = (sn: string, clients: Row[]) => page(sn, snapshotId++, 1, 1, clients.length, clients);
+/** A whole table handed over, then the timer's pass (not a full flush: figures alone may wait). */
+async function timedTable(sn: string, clients: Row[]) {
+  await handOver(sn, snapshotId++, 1, 1, clients.length, clients);
+  await h.services.liveClients.flushDue();
+}
 
 async function events(sn: string, list: Record<string, unknown>[]) {
   await h.services.live.accept(sn, 'events', seq++, h.clock.now);
@@ -444,22 +460,7 @@ describe('client tables from snapshots', () => {
   it('writes joins and leaves with the next timer pass, figures alone only after FIGURES_EVERY_MS', async () => {
     await device((await signIn('acme')).token, 'AP2024000001');
     const live = h.services.liveClients;
-    // Reports as the gateway hands them over, and the timer's pass (not a full flush).
-    const report = async (rows: Row[]) => {
-      await h.services.live.accept('AP2024000001', 'clients', seq++, h.clock.now);
-      const m = clientsMessage.parse({
-        v: 1,
-        ts: h.clock.now,
-        seq: seq++,
-        snapshot: snapshotId++,
-        page: 1,
-        pages: 1,
-        total: rows.length,
-        clients: rows,
-      });
-      await live.clients('AP2024000001', m, h.clock.now);
-      await live.flushDue();
-    };
+    const report = (rows: Row[]) => timedTable('AP2024000001', rows);
     const stored = (mac: string) =>
       h.store.db.selectFrom('clients').select(['status', 'rssi']).where('mac', '=', mac).executeTakeFirst();
     await report([wifi(A, 10, { rssiDbm: -60, txBytes: 1000 })]);
@@ -481,22 +482,7 @@ describe('client tables from snapshots', () => {
     await device((await signIn('acme')).token, 'AP2024000001');
     const live = h.services.liveClients;
     h.clock.now = Date.UTC(2026, 10, 21, 8, 0, 0);
-    // As the gateway hands a table over, then the timer's pass (page() flushes everything).
-    const report = async (rows: Row[]) => {
-      await h.services.live.accept('AP2024000001', 'clients', seq++, h.clock.now);
-      const m = clientsMessage.parse({
-        v: 1,
-        ts: h.clock.now,
-        seq: seq++,
-        snapshot: snapshotId++,
-        page: 1,
-        pages: 1,
-        total: rows.length,
-        clients: rows,
-      });
-      await live.clients('AP2024000001', m, h.clock.now);
-      await live.flushDue();
-    };
+    const report = (rows: Row[]) => timedTable('AP2024000001', rows);
     const traffic = async (mac: string) => {
       const row = await h.store.db
         .selectFrom('client_flow')
