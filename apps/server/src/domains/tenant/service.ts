@@ -2,7 +2,7 @@ import { AccountState, ErrorCode, type Operation } from '@netconsole/contract';
 import type { Scope } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
-import type { Db } from '../../platform/store/db.ts';
+import { pointReads, type Db } from '../../platform/store/db.ts';
 import {
   findTenant,
   findTenantByName,
@@ -81,8 +81,9 @@ export class TenantService {
     return row;
   }
 
+  /** By id, a point read (every signed-in request of a tenant's user asks it). */
   get(scope: Scope, id: string): Promise<TenantRow | undefined> {
-    return findTenant(this.db, scope, id);
+    return findTenant(pointReads(this.db), scope, id);
   }
 
   /** Ids of the live tenants (not abandoned). */

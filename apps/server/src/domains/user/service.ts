@@ -16,7 +16,7 @@ import { hashPassword, verifyPassword } from '../../platform/auth/passwords.ts';
 import { newToken, tokenHash } from '../../platform/auth/tokens.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
-import type { Db } from '../../platform/store/db.ts';
+import { pointReads, type Db } from '../../platform/store/db.ts';
 import { summarize, tenantOperation, type TenantService } from '../tenant/service.ts';
 import type { TenantRow } from '../tenant/store.ts';
 import {
@@ -282,7 +282,8 @@ export class UserService {
 
   async resolvePrincipal(token: string, opts: { allowExpired: boolean }): Promise<Principal> {
     const now = this.clock();
-    const found = await findSessionAndUser(this.db, tokenHash(token));
+    // Every authenticated request asks this first: a point read, on this thread.
+    const found = await findSessionAndUser(pointReads(this.db), tokenHash(token));
     if (!found) throw new AppError(ErrorCode.NotSignedIn);
     const { session, user } = found;
     if (session.ended_at !== null) {

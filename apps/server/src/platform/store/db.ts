@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Kysely, sql, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
-import { sqliteDialect, type SlowStatement, type SlowWatch } from './sqlite.ts';
+import { sqliteDialects, type SlowStatement, type SlowWatch } from './sqlite.ts';
 import * as foundation from './migrations/2026-11-21-foundation.ts';
 import * as accounts from './migrations/2026-11-22-accounts.ts';
 import * as devices from './migrations/2026-11-23-devices.ts';
@@ -84,12 +84,13 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     engine = 'sqlite';
     const file = opts.sqliteFile ?? ':memory:';
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-    const dialect = sqliteDialect(
+    const dialects = sqliteDialects(
       file,
       ['journal_mode = WAL', 'synchronous = NORMAL', 'foreign_keys = ON', 'busy_timeout = 5000'],
       slow,
     );
-    db = new Kysely<Database>({ dialect });
+    db = new Kysely<Database>({ dialect: dialects.dialect });
+    if (file !== ':memory:') twins.set(db, new Kysely<Database>({ dialect: dialects.pointReads }));
   }
   await migrate(db, engine === 'postgres' ? opts.pgSchema : undefined);
   // The planner's statistics at once for a store that already holds data; then hourly (sqlite.ts).
@@ -102,6 +103,19 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     },
     close: () => db.destroy(),
   };
+}
+
+/** Each SQLite file store's point reads (sqlite.ts), by the store's Kysely. */
+const twins = new WeakMap<Db, Db>();
+
+/**
+ * The store for a read by key that a request waits for (its session, its tenant): on SQLite it
+ * runs on the calling thread at once, which costs less than handing it to a reader thread and
+ * back; elsewhere (PostgreSQL, an in-memory store, a transaction) the store itself. Never for a
+ * read that scans: it holds the event loop while it runs.
+ */
+export function pointReads(db: Db): Db {
+  return twins.get(db) ?? db;
 }
 
 export async function migrate(db: Db, schema?: string): Promise<void> {

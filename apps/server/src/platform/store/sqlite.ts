@@ -140,13 +140,19 @@ class Handle implements DatabaseConnection {
   /** Set while this handle's transaction holds the writer. */
   release: (() => void) | null = null;
 
-  constructor(private readonly driver: SqliteReadWriteDriver) {}
+  /** `inline`: a lone SELECT runs on this thread's read connection (point reads, below). */
+  constructor(
+    private readonly driver: SqliteReadWriteDriver,
+    private readonly inline = false,
+  ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const d = this.driver;
     if (this.release) return d.write(query) as Promise<QueryResult<R>>;
     const reader = d.reader();
     if (reader && SelectQueryNode.is(query.query)) {
+      const rows = this.inline ? d.readInline(query) : undefined;
+      if (rows) return { rows: rows as R[] };
       return { rows: ((await reader.run(query.sql, query.parameters)).rows ?? []) as R[] };
     }
     const release = await d.lock.acquire();
@@ -169,9 +175,12 @@ export class SqliteReadWriteDriver implements Driver {
   /** None for an in-memory database: its one connection reads too, behind the lock. */
   private readonly readers: SqliteThread[];
   private optimizer: NodeJS.Timeout | null = null;
+  /** The point reads' connection on this thread, opened at the first; false once closed. */
+  private inline: SQLite.Database | null | false = null;
+  private readonly inlineStatements = new Map<string, SQLite.Statement>();
 
   constructor(
-    file: string,
+    private readonly file: string,
     pragmas: readonly string[],
     private readonly slow: SlowWatch,
   ) {
@@ -201,11 +210,43 @@ export class SqliteReadWriteDriver implements Driver {
     }
   }
 
-  /** The reader with the fewest statements in flight (null in memory). */
+  /**
+   * The reader already gathering this turn's statements (they cross together), else the one with
+   * the fewest in flight (null in memory).
+   */
   reader(): SqliteThread | null {
+    for (const r of this.readers) if (r.gathering) return r;
     let best: SqliteThread | null = null;
     for (const r of this.readers) if (!best || r.inFlight < best.inFlight) best = r;
     return best;
+  }
+
+  /**
+   * A point read on this thread: the rows, or undefined when it must go to a reader thread (the
+   * store is closed, or the log is being recovered or reset: SQLITE_BUSY, which this connection
+   * never waits for). In WAL mode a read never waits for the writer and sees every commit made
+   * before it, as a reader thread's does.
+   */
+  readInline(query: CompiledQuery): unknown[] | undefined {
+    if (this.inline === false) return undefined;
+    try {
+      if (!this.inline) {
+        this.inline = new SQLite(this.file, { readonly: true, fileMustExist: true });
+        this.inline.pragma('busy_timeout = 0');
+      }
+      let stmt = this.inlineStatements.get(query.sql);
+      if (!stmt) {
+        stmt = this.inline.prepare(query.sql);
+        if (this.inlineStatements.size >= STATEMENTS_KEPT) {
+          this.inlineStatements.delete(this.inlineStatements.keys().next().value!);
+        }
+        this.inlineStatements.set(query.sql, stmt);
+      }
+      return stmt.all(query.parameters as unknown[]);
+    } catch (err) {
+      if ((err as { code?: string }).code?.startsWith('SQLITE_BUSY')) return undefined;
+      throw err;
+    }
   }
 
   /** A statement on the writer (its lock held by the caller), told to the slow listener if long. */
@@ -278,9 +319,68 @@ export class SqliteReadWriteDriver implements Driver {
 
   async destroy(): Promise<void> {
     if (this.optimizer) clearInterval(this.optimizer);
+    if (this.inline) this.inline.close();
+    this.inline = false;
+    this.inlineStatements.clear();
     await Promise.all(this.readers.map((r) => r.close()));
     await this.writer.close();
   }
+}
+
+/**
+ * The same store's driver for point reads: a lone SELECT runs at once on a read connection of the
+ * calling thread instead of a reader thread. Handing a statement to a thread and its answer back
+ * costs two thread wake-ups, on a busy machine far more than a lookup by key (a request's session,
+ * its tenant) takes; a read that scans must not use it, as it holds the event loop while it runs.
+ * Transactions and writes go where the main driver sends them; closing is the main driver's.
+ */
+class PointReadDriver implements Driver {
+  constructor(private readonly main: () => SqliteReadWriteDriver) {}
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new Handle(this.main(), true);
+  }
+
+  beginTransaction(c: DatabaseConnection): Promise<void> {
+    return this.main().beginTransaction(c);
+  }
+
+  commitTransaction(c: DatabaseConnection): Promise<void> {
+    return this.main().commitTransaction(c);
+  }
+
+  rollbackTransaction(c: DatabaseConnection): Promise<void> {
+    return this.main().rollbackTransaction(c);
+  }
+
+  async releaseConnection(): Promise<void> {}
+
+  async destroy(): Promise<void> {}
+}
+
+function dialectOf(createDriver: () => Driver): Dialect {
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver,
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
+  };
+}
+
+/**
+ * The store's dialect and its point reads' (a second Kysely on the same driver, connections and
+ * lock; for an in-memory database its reads stay on the one connection).
+ */
+export function sqliteDialects(
+  file: string,
+  pragmas: readonly string[],
+  slow: SlowWatch = { slowMs: Infinity, listener: null },
+): { dialect: Dialect; pointReads: Dialect } {
+  let driver: SqliteReadWriteDriver | null = null;
+  const main = () => (driver ??= new SqliteReadWriteDriver(file, pragmas, slow));
+  return { dialect: dialectOf(main), pointReads: dialectOf(() => new PointReadDriver(main)) };
 }
 
 export function sqliteDialect(
@@ -288,10 +388,5 @@ export function sqliteDialect(
   pragmas: readonly string[],
   slow: SlowWatch = { slowMs: Infinity, listener: null },
 ): Dialect {
-  return {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new SqliteReadWriteDriver(file, pragmas, slow),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
-    createIntrospector: (db: Kysely<unknown>) => new SqliteIntrospector(db),
-  };
+  return sqliteDialects(file, pragmas, slow).dialect;
 }

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { Kysely, sql } from 'kysely';
-import { afterEach, describe, expect, test } from 'vitest';
-import { sqliteDialect, type SlowWatch } from './sqlite.ts';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { sqliteDialect, sqliteDialects, type SlowWatch } from './sqlite.ts';
+import { SqliteThread } from './sqlite-thread.ts';
 
 interface Tables {
   t: { id: number; v: string };
@@ -24,6 +26,19 @@ async function store(file?: string, slow?: SlowWatch): Promise<Kysely<Tables>> {
   });
   open.push(db);
   await sql`create table t (id integer primary key, v text not null)`.execute(db);
+  return db;
+}
+
+/** A store whose table holds rows 1 'a' and 2 'b'. */
+async function storeOfTwo(slow?: SlowWatch): Promise<Kysely<Tables>> {
+  const db = await store(undefined, slow);
+  await db
+    .insertInto('t')
+    .values([
+      { id: 1, v: 'a' },
+      { id: 2, v: 'b' },
+    ])
+    .execute();
   return db;
 }
 
@@ -113,14 +128,7 @@ describe('SQLite with a writer and a reader thread', () => {
   });
 
   test('a statement prepared once answers with each call’s parameters', async () => {
-    const db = await store();
-    await db
-      .insertInto('t')
-      .values([
-        { id: 1, v: 'a' },
-        { id: 2, v: 'b' },
-      ])
-      .execute();
+    const db = await storeOfTwo();
     for (const id of [1, 2, 1]) {
       const row = await db.selectFrom('t').select('v').where('id', '=', id).executeTakeFirst();
       expect(row?.v).toBe(id === 1 ? 'a' : 'b');
@@ -170,24 +178,119 @@ describe('the connection threads', () => {
     );
     expect(answers.map((a) => a?.v)).toEqual(Array.from({ length: 50 }, (_, i) => `v${i + 1}`));
   });
+
+  test('reads sent in one turn cross to one reader in one message, each with its own outcome', async () => {
+    const db = await storeOfTwo();
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const [one, bad, two] = await Promise.allSettled([
+        db.selectFrom('t').select('v').where('id', '=', 1).executeTakeFirst(),
+        db
+          .selectFrom('t')
+          .select(sql<number>`nope`.as('x'))
+          .execute(),
+        db.selectFrom('t').select('v').where('id', '=', 2).executeTakeFirst(),
+      ]);
+      expect(one).toEqual({ status: 'fulfilled', value: { v: 'a' } });
+      expect(two).toEqual({ status: 'fulfilled', value: { v: 'b' } });
+      expect(bad.status === 'rejected' && String(bad.reason)).toMatch(/no such column/);
+      expect(posted).toHaveBeenCalledTimes(1);
+      const sent = posted.mock.calls[0]![0] as { op: string; items: unknown[] };
+      expect(sent.op).toBe('batch');
+      expect(sent.items).toHaveLength(3);
+      // A read of a later turn crosses by itself.
+      posted.mockClear();
+      expect(await db.selectFrom('t').select('v').where('id', '=', 2).executeTakeFirst()).toEqual({ v: 'b' });
+      expect(posted).toHaveBeenCalledTimes(1);
+      expect((posted.mock.calls[0]![0] as { op: string }).op).toBe('run');
+    } finally {
+      posted.mockRestore();
+    }
+  });
 });
 
 describe('slow statements', () => {
   test('a write that runs at least the threshold is told with its SQL and rows', async () => {
     const heard: { ms: number; sql: string; rows: number }[] = [];
-    const db = await store(undefined, { slowMs: 0, listener: (s) => heard.push(s) });
-    await db
-      .insertInto('t')
-      .values([
-        { id: 1, v: 'a' },
-        { id: 2, v: 'b' },
-      ])
-      .execute();
+    const db = await storeOfTwo({ slowMs: 0, listener: (s) => heard.push(s) });
     expect(heard.at(-1)).toMatchObject({ sql: expect.stringMatching(/^insert into "t"/), rows: 2 });
     expect(heard.at(-1)!.ms).toBeGreaterThanOrEqual(0);
     // Reads run on the reader and are not the writer's to tell.
     const before = heard.length;
     await db.selectFrom('t').selectAll().execute();
     expect(heard).toHaveLength(before);
+  });
+});
+
+describe('point reads', () => {
+  async function twins() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-point-'));
+    dirs.push(dir);
+    const { dialect, pointReads } = sqliteDialects(path.join(dir, 'db.sqlite'), ['journal_mode = WAL']);
+    const db = new Kysely<Tables>({ dialect });
+    open.push(db);
+    const point = new Kysely<Tables>({ dialect: pointReads });
+    await sql`create table t (id integer primary key, v text not null)`.execute(db);
+    return { db, point };
+  }
+
+  test('a lone select runs on the calling thread and sees every commit before it', async () => {
+    const { db, point } = await twins();
+    await db.insertInto('t').values({ id: 1, v: 'one' }).execute();
+    const threadRuns = vi.spyOn(SqliteThread.prototype, 'run');
+    try {
+      expect(await point.selectFrom('t').selectAll().where('id', '=', 1).executeTakeFirst()).toEqual({
+        id: 1,
+        v: 'one',
+      });
+      expect(threadRuns).not.toHaveBeenCalled();
+      // A commit made after the connection opened is seen by the next point read.
+      await db.updateTable('t').set({ v: 'uno' }).where('id', '=', 1).execute();
+      threadRuns.mockClear();
+      const again = await point.selectFrom('t').select('v').where('id', '=', 1).executeTakeFirst();
+      expect(again?.v).toBe('uno');
+      expect(threadRuns).not.toHaveBeenCalled();
+      // The main store's reads still go to a reader thread.
+      await db.selectFrom('t').selectAll().execute();
+      expect(threadRuns).toHaveBeenCalledTimes(1);
+    } finally {
+      threadRuns.mockRestore();
+    }
+  });
+
+  test('a point read during an open write transaction answers with what was committed', async () => {
+    const { db, point } = await twins();
+    const tx = openTransaction(db);
+    await tx.written;
+    expect(await point.selectFrom('t').selectAll().execute()).toEqual([]);
+    tx.finish(true);
+    expect(await tx.done).toBeUndefined();
+    expect(await point.selectFrom('t').selectAll().execute()).toEqual([{ id: 1, v: 'in transaction' }]);
+  });
+
+  test('writes and transactions through the point reads’ store go to the writer', async () => {
+    const { db, point } = await twins();
+    await point.insertInto('t').values({ id: 2, v: 'two' }).execute();
+    await point.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ id: 3, v: 'three' }).execute();
+      expect(await trx.selectFrom('t').select('id').orderBy('id').execute()).toEqual([{ id: 2 }, { id: 3 }]);
+    });
+    expect(await db.selectFrom('t').select('id').orderBy('id').execute()).toEqual([{ id: 2 }, { id: 3 }]);
+  });
+
+  test('a failing point read rejects with SQLite’s message', async () => {
+    const { point } = await twins();
+    const threadRuns = vi.spyOn(SqliteThread.prototype, 'run');
+    try {
+      await expect(
+        point
+          .selectFrom('t')
+          .select(sql<number>`nope`.as('x'))
+          .execute(),
+      ).rejects.toThrow(/no such column/);
+      expect(threadRuns).not.toHaveBeenCalled();
+    } finally {
+      threadRuns.mockRestore();
+    }
   });
 });
