@@ -185,16 +185,14 @@ export class SqliteThread {
     };
     worker.on('error', gone);
     worker.on('exit', (code) => gone(new Error(`an SQLite thread stopped (${code})`)));
-    // Statements in flight keep the process alive (see send()); an idle thread does not.
+    // Statements in flight keep the process alive (see post()); an idle thread does not.
     worker.unref();
     return worker;
   }
 
   private send(message: Omit<Request, 'id'>) {
     if (this.closed) return Promise.reject(new Error('the store is closed'));
-    this.worker ??= this.spawn();
     const id = this.nextId++;
-    if (this.waiting.size === 0) this.worker.ref();
     return new Promise<ThreadResult>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       if (this.outbox.push({ id, ...message }) === 1) queueMicrotask(() => this.post());
@@ -208,6 +206,7 @@ export class SqliteThread {
     this.outbox = [];
     if (items.length === 0) return;
     this.worker ??= this.spawn();
+    // Statements in flight keep the process alive; the last answer lets it go (spawn's `settle`).
     this.worker.ref();
     this.worker.postMessage(items.length === 1 ? items[0] : { op: 'batch', items });
   }

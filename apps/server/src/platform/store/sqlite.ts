@@ -74,6 +74,16 @@ interface Connection {
   close(): Promise<void>;
 }
 
+/** A connection's statement for `text`, prepared once and kept (the oldest goes beyond the limit). */
+function prepared(db: SQLite.Database, cache: Map<string, SQLite.Statement>, text: string): SQLite.Statement {
+  let stmt = cache.get(text);
+  if (stmt) return stmt;
+  stmt = db.prepare(text);
+  if (cache.size >= STATEMENTS_KEPT) cache.delete(cache.keys().next().value!);
+  cache.set(text, stmt);
+  return stmt;
+}
+
 /**
  * An in-memory database on the calling thread: a second thread would open a database of its own,
  * so throw-away stores keep one connection here, for reads too.
@@ -87,18 +97,9 @@ class LocalConnection implements Connection {
     for (const p of pragmas) this.db.pragma(p);
   }
 
-  private statement(text: string): SQLite.Statement {
-    let stmt = this.cache.get(text);
-    if (stmt) return stmt;
-    stmt = this.db.prepare(text);
-    if (this.cache.size >= STATEMENTS_KEPT) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(text, stmt);
-    return stmt;
-  }
-
   async run(sql: string, params: readonly unknown[]): Promise<ThreadResult> {
     const started = performance.now();
-    const stmt = this.statement(sql);
+    const stmt = prepared(this.db, this.cache, sql);
     if (stmt.reader) return { rows: stmt.all(params as unknown[]), ms: performance.now() - started };
     const r = stmt.run(params as unknown[]);
     return {
@@ -234,15 +235,7 @@ export class SqliteReadWriteDriver implements Driver {
         this.inline = new SQLite(this.file, { readonly: true, fileMustExist: true });
         this.inline.pragma('busy_timeout = 0');
       }
-      let stmt = this.inlineStatements.get(query.sql);
-      if (!stmt) {
-        stmt = this.inline.prepare(query.sql);
-        if (this.inlineStatements.size >= STATEMENTS_KEPT) {
-          this.inlineStatements.delete(this.inlineStatements.keys().next().value!);
-        }
-        this.inlineStatements.set(query.sql, stmt);
-      }
-      return stmt.all(query.parameters as unknown[]);
+      return prepared(this.inline, this.inlineStatements, query.sql).all(query.parameters as unknown[]);
     } catch (err) {
       if ((err as { code?: string }).code?.startsWith('SQLITE_BUSY')) return undefined;
       throw err;
