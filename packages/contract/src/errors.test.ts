@@ -50,6 +50,13 @@ describe('ErrorCode', () => {
     });
   });
 
+  it('numbers every transport code after its HTTP status (status × 10 + n)', () => {
+    // 4012 "no access rights" is the spec's own number (§8) and answers 403.
+    for (const code of codes.filter((c) => c < 10000 && c !== ErrorCode.NoAccessRights)) {
+      expect(Math.floor(code / 10), String(code)).toBe(httpStatusFor(code));
+    }
+  });
+
   it('gives every number exactly one name', () => {
     expect(new Set(codes).size).toBe(codes.length);
   });
@@ -218,6 +225,15 @@ describe('httpStatusFor', () => {
       [11020, 429],
       [5000, 500],
       [5030, 503],
+      [4001, 400],
+      [4002, 400],
+      [4003, 400],
+      [4004, 400],
+      [4005, 400],
+      [4080, 408],
+      [4140, 414],
+      [4310, 431],
+      [5031, 503],
       [11005, 401],
       [11001, 404],
     ];

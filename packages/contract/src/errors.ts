@@ -19,16 +19,28 @@ export interface CatalogueEntry {
 
 export const ErrorCode = {
   ValidationFailed: 4000,
+  // A body or address the framework cannot read, before any schema sees it (4001-4005).
+  MalformedJson: 4001,
+  MalformedMultipart: 4002,
+  MalformedUrl: 4003,
+  ContentLengthMismatch: 4004,
+  MalformedRequest: 4005,
+  // The live socket (GET /v1/ws) is offered sub-protocols without `live`.
+  LiveProtocolRequired: 4006,
   NotSignedIn: 4010,
   LoggedInElsewhere: 4011,
   NoAccessRights: 4012,
   NotFound: 4040,
   MethodNotAllowed: 4050,
+  RequestTimeout: 4080,
   BodyTooLarge: 4130,
+  UrlTooLong: 4140,
   UnsupportedMedia: 4150,
   TooManyRequests: 4290,
+  HeadersTooLarge: 4310,
   Internal: 5000,
   StoreUnavailable: 5030,
+  ShuttingDown: 5031,
 
   // 11xxx accounts and sign-in
   UserNotExist: 11001,
@@ -253,6 +265,21 @@ export type AppErrorCode = Exclude<ErrorCodeValue, SuccessCode>;
  */
 const catalogue = {
   4000: { en: 'Validation failed: {detail}', zh: '校验失败：{detail}' },
+  4001: { en: 'The request body is not valid JSON', zh: '请求体不是有效的 JSON' },
+  4002: {
+    en: 'The form upload is malformed or incomplete; please send it again',
+    zh: '上传的表单格式错误或不完整，请重新发送',
+  },
+  4003: { en: 'The address holds an invalid character encoding', zh: '请求地址含有无效的字符编码' },
+  4004: {
+    en: 'The request body does not match its declared length',
+    zh: '请求体与声明的长度不符',
+  },
+  4005: { en: 'The request is malformed', zh: '请求格式错误' },
+  4006: {
+    en: 'Offer the WebSocket sub-protocol "live" (a token.<token> protocol goes beside it)',
+    zh: '请提供 WebSocket 子协议 "live"（token.<token> 协议须与其一同提供）',
+  },
   4010: { en: 'Please sign in', zh: '请先登录' },
   4011: {
     en: 'Your account signed in elsewhere; this session has ended',
@@ -261,11 +288,15 @@ const catalogue = {
   4012: { en: 'No access rights', zh: '没有访问权限' },
   4040: { en: 'Not found', zh: '未找到' },
   4050: { en: 'Method not allowed', zh: '不允许的请求方法' },
+  4080: { en: 'The request took too long to arrive', zh: '请求接收超时' },
   4130: { en: 'The request is too large', zh: '请求内容过大' },
+  4140: { en: 'The address or one of its parts is too long', zh: '请求地址或其中一段过长' },
   4150: { en: 'Unsupported content type', zh: '不支持的内容类型' },
   4290: { en: 'Too many requests, please try again later', zh: '请求过于频繁，请稍后再试' },
+  4310: { en: 'The request headers are too large', zh: '请求头过大' },
   5000: { en: 'Server error, please try again later', zh: '服务器错误，请稍后再试' },
   5030: { en: 'The store is unavailable, please try again later', zh: '数据存储暂不可用，请稍后再试' },
+  5031: { en: 'The server is restarting, please try again shortly', zh: '服务器正在重启，请稍后再试' },
 
   11001: { en: 'User does not exist', zh: '用户不存在' },
   11005: { en: 'Account name or password error', zh: '账号或密码错误' },
@@ -503,7 +534,15 @@ export function isAppErrorCode(code: number): code is AppErrorCode {
  */
 export const httpStatusTable = {
   200: SUCCESS_CODES,
-  400: [ErrorCode.ValidationFailed],
+  400: [
+    ErrorCode.ValidationFailed,
+    ErrorCode.MalformedJson,
+    ErrorCode.MalformedMultipart,
+    ErrorCode.MalformedUrl,
+    ErrorCode.ContentLengthMismatch,
+    ErrorCode.MalformedRequest,
+    ErrorCode.LiveProtocolRequired,
+  ],
   401: [ErrorCode.NotSignedIn, ErrorCode.LoggedInElsewhere, ErrorCode.AccountOrPasswordError],
   403: [
     ErrorCode.NoAccessRights,
@@ -525,6 +564,7 @@ export const httpStatusTable = {
     ErrorCode.TenantNotFound,
   ],
   405: [ErrorCode.MethodNotAllowed],
+  408: [ErrorCode.RequestTimeout],
   409: [
     ErrorCode.AccountNameDuplicated,
     ErrorCode.AccountExists,
@@ -550,11 +590,13 @@ export const httpStatusTable = {
     ErrorCode.PhoneBound,
   ],
   413: [ErrorCode.BodyTooLarge, ErrorCode.PictureTooLarge],
+  414: [ErrorCode.UrlTooLong],
   415: [ErrorCode.UnsupportedMedia],
   429: [ErrorCode.TooManyRequests, ErrorCode.SignInLocked],
+  431: [ErrorCode.HeadersTooLarge],
   500: [ErrorCode.Internal],
   502: [ErrorCode.GeocoderFailed],
-  503: [ErrorCode.StoreUnavailable],
+  503: [ErrorCode.StoreUnavailable, ErrorCode.ShuttingDown],
   504: [ErrorCode.GeocoderTimeout],
 } as const satisfies Record<number, readonly ErrorCodeValue[]>;
 

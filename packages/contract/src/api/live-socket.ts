@@ -5,7 +5,11 @@
 import { ErrorCode } from '../errors.ts';
 
 export const LIVE_PATH = '/v1/ws';
-/** The sub-protocol the server answers with when a client offers protocols. */
+/**
+ * The sub-protocol a client offers and the server answers with. Offering protocols without it is
+ * refused before the upgrade (4006): the server never answers with the token protocol, which
+ * would echo a secret.
+ */
 export const LIVE_PROTOCOL = 'live';
 /** A client that cannot send the Token cookie offers `token.<token>` beside `live`, or `?token=`. */
 export const LIVE_TOKEN_PROTOCOL_PREFIX = 'token.';

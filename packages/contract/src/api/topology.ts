@@ -26,27 +26,30 @@ export interface TopologyNode {
 }
 
 /** One node: a device of the network (`_id` set) or a neighbour that is none (`_id` null). */
-export const topologyNode: z.ZodType<TopologyNode> = z.object({
-  _id: z.string().nullable(),
-  SN: z.string().nullable(),
-  MAC: z.string(),
-  Type: z.number().int().nullable(),
-  Alias: z.string(),
-  Model: z.string(),
-  Status: z.string().nullable(),
-  /** Port of the parent this node hangs from. */
-  Port: z.number().int().nullable(),
-  /** This node's own port of that link. */
-  RemotePort: z.string().nullable(),
-  LinkMbps: z.number().nullable(),
-  /** 0 for the main device. */
-  Level: z.number().int(),
-  /** History: differs from the record before (level by level: type, name, model, child count). */
-  Changed: z.boolean().optional(),
-  get children() {
-    return z.array(topologyNode);
-  },
-});
+export const topologyNode: z.ZodType<TopologyNode> = z
+  .object({
+    _id: z.string().nullable(),
+    SN: z.string().nullable(),
+    MAC: z.string(),
+    Type: z.number().int().nullable(),
+    Alias: z.string(),
+    Model: z.string(),
+    Status: z.string().nullable(),
+    /** Port of the parent this node hangs from. */
+    Port: z.number().int().nullable(),
+    /** This node's own port of that link. */
+    RemotePort: z.string().nullable(),
+    LinkMbps: z.number().nullable(),
+    /** 0 for the main device. */
+    Level: z.number().int(),
+    /** History: differs from the record before (level by level: type, name, model, child count). */
+    Changed: z.boolean().optional(),
+    get children() {
+      return z.array(topologyNode);
+    },
+    // A recursive schema needs a name of its own in the API document (components.schemas).
+  })
+  .meta({ id: 'TopologyNode' });
 
 export const networkQuery = z.object({ _id: z.string().trim().min(1).max(64) });
 export type NetworkQuery = z.infer<typeof networkQuery>;

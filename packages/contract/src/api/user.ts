@@ -151,3 +151,47 @@ export const tenantUserItem = z.object({
 export type TenantUserItem = z.infer<typeof tenantUserItem>;
 export const tenantUserList = listReply(tenantUserItem);
 export const idParams = z.object({ id: z.string().min(1).max(64) });
+
+// ---- accounts (POST /v1/user/add, GET /v1/user/list; docs/conventions.md "Accounts") ----
+
+/** The administrator adds another administrator (role value 10, type 0). */
+export const addAccountBody = z.object({
+  Username: accountName,
+  Password: loginPassword.pipe(strongPassword),
+  Name: displayName,
+  Email: optionalEmail.default(''),
+  Phone: optionalPhone.default(''),
+});
+export type AddAccountBody = z.infer<typeof addAccountBody>;
+
+export const ACCOUNT_SORTS = TENANT_USER_SORTS;
+export const accountQuery = pageQuery.extend({
+  sort: z.enum(ACCOUNT_SORTS).default('-CreateTime'),
+  /** 0 administrator, 1 tenant owner, 2 co-administrator; all when absent. */
+  Type: z.coerce.number().int().min(0).max(2).optional(),
+  /** The administrator narrows to one tenant; a tenant's own list is always its own. */
+  TenantId: tenantChoice,
+  /** Search in account name and name. */
+  search: z.string().trim().max(32).optional(),
+});
+export type AccountQuery = z.infer<typeof accountQuery>;
+
+export const accountItem = z.object({
+  _id: z.string(),
+  Username: z.string(),
+  Name: z.string(),
+  Email: z.string(),
+  Phone: z.string(),
+  /** 1 tenant-side, 10 administrator. */
+  Role: z.number().int(),
+  /** 0 administrator, 1 tenant owner, 2 co-administrator. */
+  Type: z.number().int(),
+  Status: z.number().int(),
+  Online: z.boolean(),
+  /** The tenant the account belongs to; null for an administrator. */
+  Tenant: z.object({ _id: z.string(), Name: z.string() }).nullable(),
+  LastLogin: z.number().nullable(),
+  CreateTime: z.number(),
+});
+export type AccountItem = z.infer<typeof accountItem>;
+export const accountList = listReply(accountItem);

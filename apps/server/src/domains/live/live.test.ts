@@ -1,7 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
   ErrorCode,
+  errorText,
   LIVE_CLOSE,
   LIVE_PATH,
   LIVE_PROTOCOL,
@@ -85,6 +88,29 @@ function open(opts: { token?: string; via?: 'cookie' | 'query' | 'protocol'; pat
   return new Client(new WebSocket(url, protocols, { headers }));
 }
 
+/** A raw WebSocket handshake as a browser sends it: the reply's status line and headers. */
+function handshake(protocols: string): Promise<{ head: string }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let got = '';
+    socket.on('error', reject);
+    socket.on('data', (c) => {
+      got += c.toString('latin1');
+      const end = got.indexOf('\r\n\r\n');
+      if (end >= 0) {
+        socket.destroy();
+        resolve({ head: got.slice(0, end + 2) });
+      }
+    });
+    socket.write(
+      `GET ${LIVE_PATH} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n` +
+        `Origin: http://${hostname}:${port}\r\nSec-WebSocket-Version: 13\r\n` +
+        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Protocol: ${protocols}\r\n\r\n`,
+    );
+  });
+}
+
 async function signIn(prefix: string) {
   const seeded = await seedTenant(h, prefix);
   return { ...seeded, token: (await login(h, `${prefix}own`)).body.Token };
@@ -139,6 +165,52 @@ describe('GET /v1/ws: who may listen', () => {
       expect(c.ws.protocol).toBe(LIVE_PROTOCOL);
       expect(c.messages[0]).toMatchObject({ topic: 'ready', data: { Tenant: expect.any(String) } });
       c.close();
+    }
+  });
+
+  // docs/api-extensions.tsv: offer `live`, and `token.<token>` beside it when no cookie can be sent.
+  it('connects a client offering exactly the documented sub-protocols, in either order', async () => {
+    const { token } = await signIn('acme');
+    for (const offer of [
+      [LIVE_PROTOCOL, `token.${token}`],
+      [`token.${token}`, LIVE_PROTOCOL],
+      [LIVE_PROTOCOL],
+    ]) {
+      const headers = offer.length === 1 ? { cookie: `Token=${token}` } : undefined;
+      const c = new Client(new WebSocket(`${base}${LIVE_PATH}`, offer, { headers }));
+      await c.ready();
+      expect(c.ws.protocol).toBe(LIVE_PROTOCOL);
+      c.close();
+    }
+  });
+
+  it('answers a browser-like handshake with the live protocol, never the token one', async () => {
+    const { token } = await signIn('acme');
+    const res = await handshake(`${LIVE_PROTOCOL}, token.${token}`);
+    expect(res.head).toMatch(/^HTTP\/1\.1 101 /);
+    expect(res.head).toMatch(/\r\nsec-websocket-protocol: live\r\n/i);
+    expect(res.head).not.toContain(token);
+  });
+
+  it('refuses an offer without `live` before the upgrade, coded and localized, without echoing the token', async () => {
+    const { token } = await signIn('acme');
+    for (const lang of ['en', 'zh'] as const) {
+      const ws = new WebSocket(`${base}${LIVE_PATH}?language=${lang}`, [`token.${token}`]);
+      const refused = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        ws.on('open', () => reject(new Error('opened')));
+        ws.on('error', reject);
+        ws.on('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString('utf8')));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        });
+      });
+      expect(refused.status).toBe(400);
+      expect(JSON.parse(refused.body)).toEqual({
+        code: ErrorCode.LiveProtocolRequired,
+        message: errorText(ErrorCode.LiveProtocolRequired, lang),
+      });
+      expect(refused.body).not.toContain(token);
     }
   });
 

@@ -37,9 +37,17 @@ export function chooseProtocol(offered: Set<string>, request: IncomingMessage): 
   return offered.has('mqtt') ? 'mqtt' : offered.has('mqttv3.1') ? 'mqttv3.1' : false;
 }
 
+/** The sub-protocols a handshake offers (none: an empty list). */
+function offeredProtocols(req: FastifyRequest): string[] {
+  return (req.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
 /** The session token: a `token.<token>` sub-protocol, else `?token=`, else the Token cookie. */
 function tokenOf(req: FastifyRequest): string | null {
-  const offered = (req.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
+  const offered = offeredProtocols(req);
   const viaProtocol = offered.find((p) => p.startsWith(LIVE_TOKEN_PROTOCOL_PREFIX));
   if (viaProtocol) return viaProtocol.slice(LIVE_TOKEN_PROTOCOL_PREFIX.length) || null;
   const query = req.query as z.infer<typeof liveQuery>;
@@ -57,12 +65,24 @@ export function liveRoutes(app: App, sockets: LiveSockets, resolve: PrincipalRes
     schema: {
       tags: ['live'],
       summary:
-        'Live console: a WebSocket of {topic, data} messages for the session’s tenant (device, client, command)',
+        'Live console: a WebSocket of {topic, data} messages for the session’s tenant (device, client, command). ' +
+        'Offer the sub-protocol `live` (answered `live`), with `token.<token>` beside it when no Token cookie can be sent.',
       querystring: liveQuery,
       response: replies({}),
     },
     // The socket authenticates itself, so that a refusal is a close code the browser can read.
     config: { auth: 'public' },
+    /**
+     * A handshake offering protocols must offer `live`: answering with none makes every client drop
+     * the socket ("Server sent no subprotocol"), and answering with `token.<token>` would echo the
+     * secret. Refused before the upgrade, so the client at least gets a coded reply saying why.
+     */
+    onRequest: async (req, reply) => {
+      const offered = offeredProtocols(req);
+      if (offered.length === 0 || offered.includes(LIVE_PROTOCOL)) return;
+      const code = ErrorCode.LiveProtocolRequired;
+      return reply.status(400).send({ code, message: errorText(code, requestLang(req)) });
+    },
     // A plain GET (no upgrade) is a mistake of the caller's.
     handler: async (req, reply) => {
       reply.status(400);

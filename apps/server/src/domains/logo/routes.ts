@@ -1,7 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode, LOGO_MAX_BYTES, errorText, logoReply, setLogoBody } from '@netconsole/contract';
 import { principalOf, scopeOf } from '../../platform/auth/guard.ts';
-import { AppError } from '../../platform/http/app-error.ts';
+import { AppError, isAppError } from '../../platform/http/app-error.ts';
 import { requestLang } from '../../platform/http/lang.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
 import type { LogoService } from './service.ts';
@@ -26,14 +27,8 @@ export function logoRoutes(app: App, logos: LogoService): void {
         if (!req.body) throw new AppError(ErrorCode.ValidationFailed, { detail: 'path: required' });
         return logos.confirm(scope, req.body.path);
       }
-      const part = await req.file({
-        limits: { fileSize: LOGO_MAX_BYTES, files: 1 },
-        throwFileSizeLimit: false,
-      });
-      if (!part) throw new AppError(ErrorCode.ValidationFailed, { detail: 'file: required' });
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
-      return logos.upload(scope, Buffer.concat(chunks), part.file.truncated);
+      const { data, truncated } = await readUpload(req);
+      return logos.upload(scope, data, truncated);
     },
   );
 
@@ -59,4 +54,26 @@ export function logoRoutes(app: App, logos: LogoService): void {
         .send(data);
     },
   );
+}
+
+/**
+ * The form's one file. The multipart parser throws plain errors for a form the client mangled or
+ * cut short ("Boundary not found", "Unexpected end of form"): that is the caller's mistake (4002),
+ * not a server error.
+ */
+async function readUpload(req: FastifyRequest): Promise<{ data: Buffer; truncated: boolean }> {
+  try {
+    const part = await req.file({
+      limits: { fileSize: LOGO_MAX_BYTES, files: 1 },
+      throwFileSizeLimit: false,
+    });
+    if (!part) throw new AppError(ErrorCode.ValidationFailed, { detail: 'file: required' });
+    const chunks: Buffer[] = [];
+    for await (const chunk of part.file) chunks.push(chunk as Buffer);
+    return { data: Buffer.concat(chunks), truncated: part.file.truncated };
+  } catch (err) {
+    // Coded errors (ours, and the plugin's FST_* limits) keep their own code.
+    if (isAppError(err) || String((err as { code?: unknown }).code ?? '').startsWith('FST_')) throw err;
+    throw new AppError(ErrorCode.MalformedMultipart);
+  }
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
+import { contains } from '../../platform/store/like.ts';
 import type { LoginFailureTable, SessionTable, UserTable } from '../../platform/store/schema.ts';
 
 export type UserRow = Selectable<UserTable>;
@@ -194,6 +195,38 @@ export async function pageTenantUsers(
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) => eb.or([eb('username', 'like', like), eb('name', 'like', like)]));
   }
+  const [rows, total] = await Promise.all([
+    base.selectAll().orderBy(q.orderBy, q.direction).orderBy('id').limit(q.limit).offset(q.offset).execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}
+
+export interface AccountPageQuery {
+  type?: number | undefined;
+  tenantId?: string | undefined;
+  search?: string | undefined;
+  offset: number;
+  limit: number;
+  orderBy: 'created_at' | 'username' | 'name';
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * Every live account the scope may see, a page at a time: the administrator's whole platform
+ * (optionally one tenant's), a tenant only its own accounts, whatever tenant it asks for.
+ */
+export async function pageAccounts(
+  db: Db,
+  scope: Scope,
+  q: AccountPageQuery,
+): Promise<{ rows: UserRow[]; count: number }> {
+  let base = db.selectFrom('users').where('status', '!=', 0);
+  if (!scope.admin) base = base.where('tenant_id', '=', scope.tenantId ?? '');
+  if (q.tenantId !== undefined) base = base.where('tenant_id', '=', q.tenantId);
+  if (q.type !== undefined) base = base.where('type', '=', q.type);
+  const search = q.search;
+  if (search) base = base.where((eb) => eb.or([contains('username', search), contains('name', search)]));
   const [rows, total] = await Promise.all([
     base.selectAll().orderBy(q.orderBy, q.direction).orderBy('id').limit(q.limit).offset(q.offset).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

@@ -113,7 +113,7 @@ describe('errors', () => {
     expect(res.json().code).toBe(4130);
   });
 
-  it('refuses malformed JSON with 4000', async () => {
+  it('refuses malformed JSON with 4001', async () => {
     const res = await h.app.inject({
       method: 'POST',
       url: '/v1/test/echo',
@@ -121,7 +121,7 @@ describe('errors', () => {
       payload: '{"name": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe(4000);
+    expect(res.json().code).toBe(4001);
   });
 
   it('names the failing field of a schema violation', async () => {
