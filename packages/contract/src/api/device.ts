@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DeviceStatus, DeviceType, enumValues, type Label } from '../enums.ts';
 import { ErrorCode, type Lang } from '../errors.ts';
 import { listReply, pageQuery } from '../paging.ts';
+import { DROP_REASONS } from '../protocol/codec.ts';
 import { SN_RE } from '../protocol/constants.ts';
 import { normalizeMac } from '../validators.ts';
 
@@ -134,6 +135,33 @@ export const deviceRealtime = z.object({
 });
 export type DeviceRealtime = z.infer<typeof deviceRealtime>;
 
+/**
+ * Why a message of a device was not taken, in the order the checks run (docs/device-protocol.md §8):
+ * the broker's refusals, the gateway's rate limit, the codec's reasons, the session checks, and the
+ * gateway's own failures. Each is counted per device and shown on the device.
+ */
+export const DEVICE_DROP_REASONS = [
+  'auth',
+  'acl_publish',
+  'acl_subscribe',
+  'too_large_packet',
+  'rate',
+  ...DROP_REASONS,
+  'no_session',
+  'duplicate',
+  'internal',
+] as const;
+export type DeviceDropReason = (typeof DEVICE_DROP_REASONS)[number];
+
+/** Per reason, how many of the device's messages were dropped; a reason without drops is absent. */
+export const deviceDrops = z.object(
+  Object.fromEntries(DEVICE_DROP_REASONS.map((r) => [r, z.number().int().min(1).optional()])) as Record<
+    DeviceDropReason,
+    z.ZodOptional<z.ZodNumber>
+  >,
+);
+export type DeviceDrops = z.infer<typeof deviceDrops>;
+
 export const deviceItem = z
   .object({
     _id: z.string(),
@@ -166,6 +194,10 @@ export const deviceItem = z
     PublicIP: z.string().nullable(),
     CPUUsed: z.number().nullable(),
     MemoryUsed: z.number().nullable(),
+    /** Messages dropped per reason, counted by the server node answering since `DropsSince` (not stored). */
+    Drops: deviceDrops,
+    /** Since when `Drops` counts: that server node's start, Unix ms. */
+    DropsSince: z.number(),
   })
   .extend(deviceRealtime.shape);
 export type DeviceItem = z.infer<typeof deviceItem>;

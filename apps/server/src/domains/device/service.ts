@@ -15,6 +15,7 @@ import {
   type AddDeviceBody,
   type DeviceAllReply,
   type DeviceCountReply,
+  type DeviceDrops,
   type DeviceFilterQuery,
   type DeviceItem,
   type DeviceListQuery,
@@ -82,7 +83,18 @@ function realtimeOf(r: DeviceRow): DeviceRealtime {
   };
 }
 
-function itemOf(r: DeviceRow): DeviceItem {
+/**
+ * The gateway's per-device drop counters (domains/gateway/counters.ts), read for the device items:
+ * in memory, since `since`.
+ */
+export interface DropCounts {
+  readonly since: number;
+  drops(sn: string): DeviceDrops;
+}
+
+const NO_DROPS: DropCounts = { since: 0, drops: () => ({}) };
+
+function itemOf(r: DeviceRow, counted: DropCounts): DeviceItem {
   const on = r.online === 1;
   return {
     _id: r.id,
@@ -107,6 +119,8 @@ function itemOf(r: DeviceRow): DeviceItem {
     PublicIP: on ? r.public_ip : null,
     CPUUsed: on ? r.cpu_pct : null,
     MemoryUsed: on ? r.mem_pct : null,
+    Drops: counted.drops(r.sn),
+    DropsSince: counted.since,
     ...realtimeOf(r),
   };
 }
@@ -125,6 +139,7 @@ export class DeviceService {
     private readonly link: DeviceLink,
     private readonly commands: CommandService,
     private readonly hub: LiveHub | null = null,
+    private readonly counted: DropCounts = NO_DROPS,
   ) {}
 
   /** Tells the browsers of the tenant concerned (and the administrator's) of a registry change. */
@@ -149,7 +164,7 @@ export class DeviceService {
     await this.live.settled();
     const row = await findDevice(this.db, scope, { id });
     if (!row) throw new AppError(ErrorCode.DeviceNotExist);
-    return itemOf(this.live.current(row));
+    return itemOf(this.live.current(row), this.counted);
   }
 
   /** The device's live state takes the new registration; a connected device gets a new welcome. */
@@ -291,7 +306,7 @@ export class DeviceService {
       ...ORDER[q.sort]!,
     });
     return {
-      list: rows.map((r) => itemOf(this.live.current(r))),
+      list: rows.map((r) => itemOf(this.live.current(r), this.counted)),
       count,
       limit: q.limit,
       page: q.page,
@@ -306,7 +321,7 @@ export class DeviceService {
       listDevices(this.db, scope, f, ALL_DEVICES_MAX),
       countDevices(this.db, scope, f),
     ]);
-    return { list: rows.map((r) => itemOf(this.live.current(r))), count };
+    return { list: rows.map((r) => itemOf(this.live.current(r), this.counted)), count };
   }
 
   async realtime(

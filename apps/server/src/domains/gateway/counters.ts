@@ -1,12 +1,12 @@
 /**
  * What the gateway took and what it dropped, per reason and per device (protocol §8): the codec's
  * reasons, the rate limit, QoS 1 repeats, messages of no open session, the broker's refusals, and
- * the gateway's own failures. Nothing dropped goes uncounted.
+ * the gateway's own failures. Nothing dropped goes uncounted. Kept in memory since the process
+ * started (the device API shows them with that time); a restart starts from zero.
  */
-import type { DropReason } from '@netconsole/contract';
-import type { BusRefusal } from '../../platform/bus/bus.ts';
+import type { DeviceDropReason, DeviceDrops } from '@netconsole/contract';
 
-export type GatewayDrop = DropReason | BusRefusal | 'rate' | 'duplicate' | 'no_session' | 'internal';
+export type GatewayDrop = DeviceDropReason;
 
 export interface CounterSnapshot {
   received: number;
@@ -14,21 +14,39 @@ export interface CounterSnapshot {
   dropped: Partial<Record<GatewayDrop, number>>;
 }
 
-/** Per-device tallies stop growing here (a broker without ACL could be fed endless SNs). */
-const MAX_DEVICES = 100_000;
+/**
+ * Per-device tallies kept at most; past it the device heard of least recently is forgotten, so SNs
+ * invented by a client (refused CONNECTs name any SN) cannot grow memory or push real devices out
+ * for long.
+ */
+export const MAX_COUNTED_DEVICES = 100_000;
 
 export class GatewayCounters {
   private readonly total: CounterSnapshot = { received: 0, accepted: 0, dropped: {} };
+  /** In order of last use: the first entry is the one to forget. */
   private readonly devices = new Map<string, CounterSnapshot>();
+
+  /**
+   * @param since When counting started (Unix ms), shown with a device's drops.
+   * @param max Per-device tallies kept at most.
+   */
+  constructor(
+    readonly since: number = Date.now(),
+    private readonly max: number = MAX_COUNTED_DEVICES,
+  ) {}
 
   private of(sn: string | null | undefined): CounterSnapshot | null {
     if (!sn) return null;
     let c = this.devices.get(sn);
-    if (!c && this.devices.size < MAX_DEVICES) {
+    if (c) {
+      // Most recently used last (a Map keeps insertion order).
+      this.devices.delete(sn);
+    } else {
       c = { received: 0, accepted: 0, dropped: {} };
-      this.devices.set(sn, c);
+      if (this.devices.size >= this.max) this.devices.delete(this.devices.keys().next().value!);
     }
-    return c ?? null;
+    this.devices.set(sn, c);
+    return c;
   }
 
   received(sn: string | null): void {
@@ -54,5 +72,10 @@ export class GatewayCounters {
     return c
       ? { received: c.received, accepted: c.accepted, dropped: { ...c.dropped } }
       : { received: 0, accepted: 0, dropped: {} };
+  }
+
+  /** A device's drops per reason (reasons without drops absent), for its API item. */
+  drops(sn: string): DeviceDrops {
+    return { ...this.devices.get(sn)?.dropped };
   }
 }

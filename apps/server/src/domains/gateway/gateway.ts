@@ -41,6 +41,8 @@ export interface GatewayOptions {
   topology?: TopologyService;
   /** Keeps the client tables and connect logs (domains/client). */
   clients?: LiveClients;
+  /** Where drops are counted; shared with the device API, which shows each device's. */
+  counters?: GatewayCounters;
 }
 
 /** The SN of a topic under `dev/`, even a malformed one, so its drops count against the device. */
@@ -50,8 +52,8 @@ function snOfTopic(topic: string): string | null {
 }
 
 export class Gateway {
-  readonly counters = new GatewayCounters();
-  readonly metrics = new IngestMetrics(this.counters);
+  readonly counters: GatewayCounters;
+  readonly metrics: IngestMetrics;
   private readonly limiter = new TokenBuckets();
   private readonly queues = new Map<string, Promise<void>>();
   /**
@@ -64,7 +66,10 @@ export class Gateway {
   private slice: NodeJS.Immediate | null = null;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly o: GatewayOptions) {}
+  constructor(private readonly o: GatewayOptions) {
+    this.counters = o.counters ?? new GatewayCounters(o.clock());
+    this.metrics = new IngestMetrics(this.counters);
+  }
 
   async start(): Promise<void> {
     const { bus, live, clock } = this.o;

@@ -249,6 +249,49 @@ export function protocolSuite(name: string, broker: BrokerUnderTest): void {
       await eventually(() => live(d.sn)?.uptimeS === 60, 5000, 'stats after the drops');
     });
 
+    it("shows a device's drops by reason in its own API item, to its own tenant only", async () => {
+      const token = await tenant('acme');
+      const d = await connect();
+      const added = await register(token, d);
+      expect(added).toMatchObject({ Drops: {}, DropsSince: expect.any(Number) });
+      await d.hello();
+      await d.publishRaw(upTopic(d.sn, 'stats'), 'not json {');
+      await d.publishRaw(upTopic(d.sn, 'stats'), 'x'.repeat(PROTOCOL_LIMITS.maxPayloadBytes + 1));
+      await d.publishRaw(upTopic(d.sn, 'stats'), JSON.stringify({ v: 1, ts: h.clock.now, seq: 7 }));
+      const expected: Record<string, number> = { not_json: 1, too_large: 1, invalid: 1 };
+      if (broker.acl) {
+        // Another device's topic: refused by the broker, and counted against this one where the
+        // broker tells the server (the embedded one).
+        await d.publishRaw(upTopic(broker.sn(), 'stats'), JSON.stringify({ v: 1, ts: 1, seq: 8, ...STATS }));
+        if (h.services.bus.kind === 'embedded') expected.acl_publish = 1;
+      }
+      await eventually(
+        async () =>
+          Object.keys((await deviceOf(token, d.sn))?.Drops ?? {}).length === Object.keys(expected).length,
+        5000,
+        'drops in the device item',
+      );
+      const item = (await deviceOf(token, d.sn))!;
+      expect(item.Drops).toEqual(expected);
+      expect(item.DropsSince).toBeLessThanOrEqual(h.clock.now);
+      // By _id too, and the administrator sees the same; another tenant does not see the device at all.
+      const byId = await h.app.inject({ url: `/v1/device/list?search=${d.sn}`, headers: bearer(token) });
+      expect(byId.json()).toMatchObject({ list: [{ SN: d.sn, Drops: expected }] });
+      await h.services.users.createAdministrator({ username: 'root', password: 'pass1234', name: 'Root' });
+      const admin = (await login(h, 'root')).body.Token;
+      const all = await h.app.inject({ url: `/v1/device/getAll?search=${d.sn}`, headers: bearer(admin) });
+      expect(all.json()).toMatchObject({ list: [{ SN: d.sn, Drops: expected }] });
+      const other = await tenant('other');
+      expect(await deviceOf(other, d.sn)).toBeUndefined();
+      const all2 = await h.app.inject({ url: `/v1/device/getAll?search=${d.sn}`, headers: bearer(other) });
+      expect(all2.json()).toEqual({ list: [], count: 0 });
+      // A device without drops has none to show.
+      const quiet = await connect();
+      await register(token, quiet);
+      await quiet.hello();
+      expect((await deviceOf(token, quiet.sn))?.Drops).toEqual({});
+    });
+
     it('survives a few hundred random payloads and still answers HTTP and devices', async () => {
       const rand = mulberry32(20261123);
       const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
@@ -457,6 +500,31 @@ export function protocolSuite(name: string, broker: BrokerUnderTest): void {
         Status: 'Useless',
         Trusted: false,
         Online: true,
+      });
+    });
+
+    it('sends a connected device an unprompted welcome of the same session when it is registered or removed', async () => {
+      const token = await tenant('acme');
+      const d = await connect();
+      expect(await d.hello()).toMatchObject({ registered: false, telemetry: UNREGISTERED_TELEMETRY });
+      const added = await register(token, d);
+      // Protocol §5.3: no hello asked for it; same session, the registered settings.
+      expect(await d.next('welcome')).toMatchObject({
+        session: d.session,
+        registered: true,
+        telemetry: DEFAULT_TELEMETRY,
+      });
+      const res = await h.app.inject({
+        method: 'PUT',
+        url: '/v1/device/unregister',
+        headers: bearer(token),
+        payload: { _id: added._id },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await d.next('welcome')).toMatchObject({
+        session: d.session,
+        registered: false,
+        telemetry: UNREGISTERED_TELEMETRY,
       });
     });
 

@@ -53,6 +53,8 @@ export interface FakeDeviceOptions {
   commands?: string[];
   /** The device's clock (ms); the harness clock keeps device and server in step. */
   now?: () => number;
+  /** MQTT 3.1.1 (4, the default) or MQTT 5 (5: with the properties of protocol §2.3). */
+  protocolVersion?: 4 | 5;
 }
 
 interface Received {
@@ -100,12 +102,14 @@ export class FakeDevice {
       keepalive: 30,
       reconnectPeriod: 0,
       connectTimeout: 5000,
-      protocolVersion: 4,
+      protocolVersion: opts.protocolVersion ?? 4,
+      ...(opts.protocolVersion === 5 ? { properties: { sessionExpiryInterval: 0 } } : {}),
       will: {
         topic: upTopic(opts.sn, 'offline'),
         payload: Buffer.from(JSON.stringify(will)),
         qos: 1,
         retain: false,
+        ...(opts.protocolVersion === 5 ? { properties: { willDelayInterval: 0 } } : {}),
       },
     });
     const device = new FakeDevice(client, { ...opts, ...(mac ? { mac } : {}) }, session);

@@ -4,9 +4,15 @@
  * external broker the server joins as a privileged client (`MQTT_URL`). Nothing here reads payloads:
  * the gateway (domains/gateway) decodes and judges them.
  */
+import type { DeviceDropReason } from '@netconsole/contract';
 
 /** What the broker refused, per device: failed CONNECTs and publishes or subscriptions outside its own topics. */
-export const BUS_REFUSALS = ['auth', 'acl_publish', 'acl_subscribe', 'too_large_packet'] as const;
+export const BUS_REFUSALS = [
+  'auth',
+  'acl_publish',
+  'acl_subscribe',
+  'too_large_packet',
+] as const satisfies readonly DeviceDropReason[];
 export type BusRefusal = (typeof BUS_REFUSALS)[number];
 
 export interface BusEvents {

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Descriptions, Progress } from 'antd';
+import { Badge, Card, Descriptions, Progress, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
+  DEVICE_DROP_REASONS,
   deviceStatusLabels,
   deviceTypeLabels,
   displayMac,
+  type DeviceDrops,
   type DeviceItem,
   type DeviceStatus,
   type DeviceType,
@@ -25,17 +27,45 @@ const UNKNOWN = '—';
 const known = (v: string | number | null | undefined, show: (v: never) => ReactNode = (x) => x) =>
   v === null || v === undefined || v === '' ? UNKNOWN : show(v as never);
 
+/** The device's dropped messages per reason (protocol §8), or "none"; counted since the server started. */
+function Drops({ drops, since }: { drops: DeviceDrops; since: number }) {
+  const { t } = useTranslation('telemetry-info');
+  const counted = DEVICE_DROP_REASONS.filter((r) => (drops[r] ?? 0) > 0);
+  return (
+    <Space size={[4, 4]} wrap>
+      {counted.length === 0 ? (
+        <span data-testid="device-info-drops-none">{t('drops.none')}</span>
+      ) : (
+        counted.map((r) => (
+          // The reason's code, as the protocol document lists it, on hover.
+          <Tag key={r} title={r} data-testid={`device-info-drop-${r}`} style={{ marginInlineEnd: 0 }}>
+            {t('drops.count', { reason: t(`drops.reasons.${r}`), count: drops[r] })}
+          </Tag>
+        ))
+      )}
+      <Typography.Text type="secondary">{t('drops.since', { time: formatDateTime(since) })}</Typography.Text>
+    </Space>
+  );
+}
+
 /** Every spec §3 field of a device, and its last gauges; unknown or zero while it is offline. */
 export function DeviceDetails({ device, usage }: { device: DeviceItem; usage: UsageReply | undefined }) {
   const { t } = useTranslation('telemetry-info');
   const lang = readLanguage();
   const units = { d: t('units.d'), h: t('units.h'), m: t('units.m'), s: t('units.s') };
   const on = device.Online;
-  const pct = (v: number | null) =>
+  // A progress bar is announced by its name (axe: aria-progressbar-name).
+  const pct = (v: number | null, name: string) =>
     v === null ? (
       UNKNOWN
     ) : (
-      <Progress percent={v} size="small" format={(p) => `${p}%`} style={{ width: 140, margin: 0 }} />
+      <Progress
+        percent={v}
+        size="small"
+        format={(p) => `${p}%`}
+        aria-label={name}
+        style={{ width: 140, margin: 0 }}
+      />
     );
 
   const items: { key: string; label: string; value: ReactNode }[] = [
@@ -69,8 +99,8 @@ export function DeviceDetails({ device, usage }: { device: DeviceItem; usage: Us
     },
     { key: 'rxRate', label: t('fields.rxRate'), value: rateText(device.RxRate) },
     { key: 'txRate', label: t('fields.txRate'), value: rateText(device.TxRate) },
-    { key: 'cpu', label: t('fields.cpu'), value: pct(device.CPUUsed) },
-    { key: 'memory', label: t('fields.memory'), value: pct(device.MemoryUsed) },
+    { key: 'cpu', label: t('fields.cpu'), value: pct(device.CPUUsed, t('bars.cpu')) },
+    { key: 'memory', label: t('fields.memory'), value: pct(device.MemoryUsed, t('bars.memory')) },
     {
       key: 'memoryTotal',
       label: t('fields.memoryTotal'),
@@ -90,6 +120,11 @@ export function DeviceDetails({ device, usage }: { device: DeviceItem; usage: Us
     { key: 'registered', label: t('fields.registered'), value: device.Registered ? t('yes') : t('no') },
     { key: 'trusted', label: t('fields.trusted'), value: device.Trusted ? t('yes') : t('no') },
     { key: 'created', label: t('fields.created'), value: formatDateTime(device.CreateTime) },
+    {
+      key: 'drops',
+      label: t('fields.drops'),
+      value: <Drops drops={device.Drops} since={device.DropsSince} />,
+    },
   ];
 
   return (
