@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { LogController } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCode, LOGO_MAX_BYTES, PROTOCOL_LIMITS, errorText } from '@netconsole/contract';
 import type { Config } from './platform/config.ts';
 import { installAuth } from './platform/auth/guard.ts';
@@ -16,7 +16,7 @@ import { EmbeddedBus } from './platform/bus/embedded.ts';
 import { ExternalBus } from './platform/bus/external.ts';
 import { resolveFactoryKey, type FactoryKey } from './platform/bus/factory-key.ts';
 import { LocalFileStore } from './platform/files/file-store.ts';
-import { installErrorHandler } from './platform/http/error-handler.ts';
+import { clientErrorHandler, frameworkErrors, installErrorHandler } from './platform/http/error-handler.ts';
 import { createSerializerCompiler } from './platform/http/serializer.ts';
 import { requestLang } from './platform/http/lang.ts';
 import type { App } from './platform/http/schemas.ts';
@@ -35,6 +35,7 @@ import { LiveDevices } from './domains/device/live.ts';
 import { DevicePlacement } from './domains/device/placement.ts';
 import { deviceRoutes } from './domains/device/routes.ts';
 import { DeviceService } from './domains/device/service.ts';
+import { GatewayCounters } from './domains/gateway/counters.ts';
 import { Gateway } from './domains/gateway/gateway.ts';
 import { telemetryRoutes } from './domains/telemetry/routes.ts';
 import { TelemetryService } from './domains/telemetry/service.ts';
@@ -64,6 +65,8 @@ import { systemRoutes } from './domains/system/routes.ts';
 import { TenantAdminService } from './domains/tenant/admin-service.ts';
 import { tenantRoutes } from './domains/tenant/routes.ts';
 import { TenantService } from './domains/tenant/service.ts';
+import { AccountService } from './domains/user/account-service.ts';
+import { accountRoutes } from './domains/user/account-routes.ts';
 import { CoAdminService } from './domains/user/coadmin-service.ts';
 import { coAdminRoutes } from './domains/user/coadmin-routes.ts';
 import { profileRoutes } from './domains/user/profile-routes.ts';
@@ -128,8 +131,11 @@ export async function buildApp(
       disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
     }),
     trustProxy: config.trustProxy,
-    // Error replies come from one handler; no framework default should leak.
-    return503OnClosing: true,
+    // Error replies come from one handler; no framework default should leak (the error handler
+    // answers requests during shutdown itself).
+    return503OnClosing: false,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createSerializerCompiler({ check: config.checkReplies }));
@@ -144,6 +150,9 @@ export async function buildApp(
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Routes refer to schemas registered with an id (ErrorReply, …); this writes them into
+    // components.schemas, without which every such $ref dangles.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
 
@@ -192,7 +201,9 @@ export async function buildApp(
   const liveClients = new LiveClients(store.db, clock, live, hub, app.log);
   commands.listen((row) => liveClients.commandChanged(row));
   const clients = new ClientService(store.db, clock, liveClients, live, commands);
-  const devices = new DeviceService(store.db, clock, live, link, commands, hub);
+  // The gateway counts each device's dropped messages; the device items show them.
+  const dropCounters = new GatewayCounters(clock());
+  const devices = new DeviceService(store.db, clock, live, link, commands, hub, dropCounters);
   const placement = new DevicePlacement(store.db, clock, live);
   const networks = new NetworkService(store.db, clock, placement);
   const messages = new MessageService(store.db, clock, tenants);
@@ -220,6 +231,7 @@ export async function buildApp(
     live,
     bus,
     publicUrl: config.publicUrl,
+    flushEveryMs: config.telemetryFlushMs,
   });
   const gateway = new Gateway({
     bus,
@@ -232,6 +244,7 @@ export async function buildApp(
     telemetry,
     clients: liveClients,
     topology,
+    counters: dropCounters,
   });
   live.meter = gateway.metrics;
   tenantAdmin.addUsageCheck((tenantId) => devices.tenantInUse(tenantId));
@@ -265,6 +278,7 @@ export async function buildApp(
   userRoutes(app, users, recovery);
   profileRoutes(app, users, contacts);
   coAdminRoutes(app, coAdmins);
+  accountRoutes(app, new AccountService(store.db, users, tenants));
   tenantRoutes(app, tenantAdmin);
   smsRoutes(app, recovery);
   // Only the logo upload takes multipart bodies; every other route still refuses them (4150).

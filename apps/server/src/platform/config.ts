@@ -103,6 +103,8 @@ const envSchema = z.object({
   ...mapVars('BAIDU'),
   ...mapVars('GOOGLE'),
   MAP_GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  // How often device telemetry is written (docs/telemetry.md); shorter in the kill -9 test.
+  TELEMETRY_FLUSH_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
 });
 
 /** Values never echoed in an error: the factory key, and a broker URL that may carry a password. */
@@ -135,6 +137,8 @@ export interface Config {
   bodyLimit: number;
   /** Behind a reverse proxy: take the caller's address from X-Forwarded-For (else it could be forged). */
   trustProxy: boolean;
+  /** Device telemetry is written this often: what a kill -9 can lose at most (docs/telemetry.md). */
+  telemetryFlushMs: number;
   /** Where the built console lives; absent in API-only tests. */
   webDist: string | undefined;
   loginThrottle: LoginThrottlePolicy;
@@ -255,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     adminPassword: e.ADMIN_PASSWORD,
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
+    telemetryFlushMs: e.TELEMETRY_FLUSH_MS,
     webDist: path.resolve(root, 'apps/web/dist'),
     loginThrottle: defaultLoginThrottle,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -14,7 +14,7 @@ import { openStore, type Store } from '../platform/store/db.ts';
  * TEST_STORE=postgres — a fresh schema in the PostgreSQL of DATABASE_URL_TEST.
  */
 export const TEST_STORE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
-const PG_URL = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_URL = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The factory key of the protocol's test vectors; device passwords in tests derive from it. */
 export const TEST_FACTORY_KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
@@ -142,7 +142,7 @@ export async function startHarness(
  * Kysely's migrator reads the catalogue of every schema in the database; a schema dropped by
  * another test file meanwhile makes that read fail. Migrations share this lock, drops take it alone.
  */
-async function withSchemaLock<T>(mode: 'shared' | 'exclusive', fn: () => Promise<T>): Promise<T> {
+export async function withSchemaLock<T>(mode: 'shared' | 'exclusive', fn: () => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: PG_URL });
   await c.connect();
   const kind = mode === 'shared' ? '_shared' : '';

@@ -167,12 +167,17 @@ export interface Interval {
 /**
  * The traffic between two stats of one boot. None across a reboot (boot id changed, uptime went
  * back), when a counter went back (wrapped or reset) or implies an impossible rate, or over a gap
- * longer than MAX_INTERVAL_S: charts show a gap there, never a negative or huge spike.
+ * longer than `maxGapS` (MAX_INTERVAL_S: the device was away): charts show a gap there, never a
+ * negative or huge spike.
  */
-export function intervalOf(prev: CounterMark | null, next: CounterMark): Interval | null {
+export function intervalOf(
+  prev: CounterMark | null,
+  next: CounterMark,
+  maxGapS: number = MAX_INTERVAL_S,
+): Interval | null {
   if (!prev || prev.bootId !== next.bootId) return null;
   const dt = next.uptimeS - prev.uptimeS;
-  if (dt <= 0 || dt > MAX_INTERVAL_S) return null;
+  if (dt <= 0 || dt > maxGapS) return null;
   const rx = next.rx - prev.rx;
   const tx = next.tx - prev.tx;
   if (rx < 0 || tx < 0 || rx / dt > MAX_RATE_BPS || tx / dt > MAX_RATE_BPS) return null;

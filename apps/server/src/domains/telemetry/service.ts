@@ -83,6 +83,8 @@ export interface TelemetryOptions {
   bus: DeviceBus;
   /** The console's own URL, for the broker's WebSocket address. */
   publicUrl: string;
+  /** How often the ingest writes (FLUSH_EVERY_MS): the most of its figures a kill -9 can lose. */
+  flushEveryMs?: number;
 }
 
 interface Chart {
@@ -138,7 +140,7 @@ export class TelemetryService {
   }
 
   start(): void {
-    const flush = setInterval(() => void this.ingest.flush(), FLUSH_EVERY_MS);
+    const flush = setInterval(() => void this.ingest.flush(), this.o.flushEveryMs ?? FLUSH_EVERY_MS);
     const maintain = setInterval(() => void this.maintain(), MAINTAIN_EVERY_MS);
     for (const t of [flush, maintain]) t.unref();
     this.timers = [flush, maintain];

@@ -50,6 +50,7 @@ export type LatestStats = Pick<
   | 'tx_rate'
   | 'uptime_s'
   | 'radio_stats'
+  | 'carry'
 >;
 export type LatestState = Pick<LatestPatch, 'device_id' | 'tenant_id' | 'state_at' | 'state'>;
 export type LatestPorts = Pick<LatestPatch, 'device_id' | 'tenant_id' | 'ports_at' | 'ports'>;
@@ -76,6 +77,31 @@ export async function upsertLatest(
     rows as readonly LatestPatch[],
     `on conflict ("device_id") do update set ${set}`,
   );
+}
+
+/** Carries alone (devices whose span closed while they were silent); the reports' columns stay. */
+export async function upsertCarries(db: Db, rows: readonly { device_id: string; carry: string }[]) {
+  await bulkInsert(
+    db,
+    'telemetry_latest',
+    ['device_id', 'carry'],
+    rows,
+    'on conflict ("device_id") do update set "carry" = excluded."carry"',
+  );
+}
+
+/** The ingest's carries of these devices (device id → JSON), unscoped: the ingest serves every tenant. */
+export async function findCarries(db: Db, deviceIds: readonly string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  if (deviceIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('telemetry_latest')
+    .select(['device_id', 'carry'])
+    .where('device_id', 'in', deviceIds)
+    .where('carry', 'is not', null)
+    .execute();
+  for (const r of rows) if (r.carry) out.set(r.device_id, r.carry);
+  return out;
 }
 
 export async function findLatest(db: Db, scope: Scope, deviceId: string): Promise<LatestRow | undefined> {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEVICE_MODELS, ErrorCode } from '@netconsole/contract';
+import { DEVICE_MODELS, ErrorCode, statsMessage } from '@netconsole/contract';
 import { ADMIN_SCOPE, startHarness, type Harness } from '../../test/harness.ts';
+import { FLUSH_AT_ROWS, TelemetryIngest } from './ingest.ts';
 import { DAY_MS, FINE_MS, HOUR_MS } from './series.ts';
 import { deviceSeries, findLatest } from './store.ts';
 import { TestDevice, get, signIn, signInAdmin, type Reply } from './testing.ts';
@@ -535,6 +536,87 @@ describe('tenancy', () => {
     const cpu = (await get(h, b.token, `/v1/device/getcpu?_id=${d.id}`)).body;
     expect(cpu.CPUUsed.every((v: number | null) => v === null)).toBe(true);
     expect((await get(h, b.token, `/v1/device/getPortInfo?_id=${d.id}`)).body.ReportTime).toBeNull();
+  });
+});
+
+describe('a restart (docs/telemetry.md, "Kill -9")', () => {
+  it('a new process reads back the open span and the counter mark; the outage is not the device away', async () => {
+    const { token } = await signIn(h, 'acme');
+    const d = await TestDevice.add(h, token);
+    await d.stats({ uptimeS: 10, rxBytes: 1000, txBytes: 500, cpuPct: 10 });
+    at(60 * SEC);
+    await d.stats({ uptimeS: 70, rxBytes: 7000, txBytes: 3500, cpuPct: 30 }); // +6000 / +3000
+    await h.services.telemetry.flush();
+    const stats = (uptimeS: number, rx: number) =>
+      statsMessage.parse({
+        v: 1,
+        ts: h.clock.now,
+        seq: 1,
+        uptimeS,
+        rxBytes: rx,
+        txBytes: rx / 2,
+        clients: 0,
+      });
+    const reporter = h.services.live.peek(d.sn)!;
+    const clock = () => h.clock.now;
+
+    // The process "dies" here (its memory is never written again) and a new one starts 19 minutes
+    // later, in another span: the span read back is written as it was, the bytes of the outage
+    // (counters ran on, same boot) go to the span of the report that reveals them.
+    at(20 * 60 * SEC);
+    const next = new TelemetryIngest(h.store.db, clock, h.app.log);
+    at(20 * 60 * SEC + 30 * SEC);
+    next.addStats(reporter, stats(70 + 1230, 7000 + 123_000), h.clock.now);
+    await next.flush(true);
+    const rows = async () =>
+      (await deviceSeries(h.store.db, ADMIN_SCOPE, 'telemetry_5m', d.id, START, START + DAY_MS))
+        .map((r) => ({
+          bucket: Number(r.bucket),
+          n: Number(r.n),
+          rx: Number(r.rx_bytes),
+          cpu: Number(r.cpu_sum),
+        }))
+        .sort((a, b) => a.bucket - b.bucket);
+    expect(await rows()).toEqual([
+      { bucket: START, n: 2, rx: 6000, cpu: 40 },
+      { bucket: START + 20 * 60 * SEC, n: 1, rx: 123_000, cpu: 0 },
+    ]);
+
+    // A device that reports more than MAX_INTERVAL_S after the start was away itself: a gap.
+    at(30 * 60 * SEC);
+    const late = new TelemetryIngest(h.store.db, clock, h.app.log);
+    at(30 * 60 * SEC + 601 * SEC);
+    late.addStats(reporter, stats(1300 + 1201, 130_000 + 1_000_000), h.clock.now);
+    await late.flush(true);
+    expect((await rows()).at(-1)).toEqual({ bucket: START + 40 * 60 * SEC, n: 1, rx: 0, cpu: 0 });
+  });
+});
+
+describe('the ingest under a burst', () => {
+  it('reports past FLUSH_AT_ROWS start one flush (not one each), also after carries were read', async () => {
+    const ingest = new TelemetryIngest(h.store.db, () => h.clock.now, h.app.log);
+    let flushes = 0;
+    const flush = ingest.flush.bind(ingest);
+    ingest.flush = (all?: boolean) => {
+      flushes += 1;
+      return flush(all);
+    };
+    const m = (uptimeS: number) =>
+      statsMessage.parse({ v: 1, ts: h.clock.now, seq: 1, uptimeS, rxBytes: 0, txBytes: 0, clients: 0 });
+    const devices = Array.from({ length: FLUSH_AT_ROWS + 500 }, (_, i) => ({
+      id: `burst-${i}`,
+      tenantId: null,
+      type: 2,
+      bootId: 'B',
+    }));
+    // First reports wait for their carries; the second ones go straight to their entries.
+    for (const d of devices) ingest.addStats(d, m(10), h.clock.now);
+    await ingest.flush();
+    const first = flushes;
+    for (const d of devices) ingest.addStats(d, m(20), h.clock.now);
+    await ingest.flush();
+    expect([first, flushes]).toEqual([2, 4]);
+    expect(ingest.tracked).toBe(devices.length);
   });
 });
 

@@ -16,6 +16,7 @@ import * as networkLog from './migrations/2026-11-29-network-log.ts';
 import * as readIndexes from './migrations/2026-11-30-read-indexes.ts';
 import * as deviceFilters from './migrations/2026-12-01-device-filters.ts';
 import * as dashboardCounts from './migrations/2026-12-02-dashboard-counts.ts';
+import * as telemetryCarry from './migrations/2026-12-03-telemetry-carry.ts';
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-read-indexes': readIndexes,
   '2026-12-01-device-filters': deviceFilters,
   '2026-12-02-dashboard-counts': dashboardCounts,
+  '2026-12-03-telemetry-carry': telemetryCarry,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -257,6 +257,8 @@ export interface TelemetryLatestTable {
   state: string | null;
   ports_at: number | null;
   ports: string | null;
+  /** The ingest's open span and counter mark (JSON), read back after a restart (docs/telemetry.md). */
+  carry: Generated<string | null>;
 }
 
 export interface TelemetryRollupTable {
