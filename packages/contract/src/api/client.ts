@@ -129,6 +129,8 @@ export const clientItem = z.object({
   Name: z.string(),
   /** The tenant's own name for it; '' when none. */
   Alias: z.string(),
+  /** Maker of its network adapter by the MAC's IEEE prefix; null for a private MAC or an unknown prefix. */
+  Vendor: z.string().nullable(),
   Tenant: z.string(),
   Status: z.enum(CLIENT_STATUSES),
   /** The AP or router it is on, or was last on. */

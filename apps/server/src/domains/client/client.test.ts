@@ -166,6 +166,8 @@ describe('client tables from snapshots', () => {
     expect(alice).toMatchObject({
       Name: 'alice-phone',
       Alias: '',
+      // The maker by the MAC's IEEE prefix (A4:C3:F0 is registered to Intel).
+      Vendor: 'Intel Corporate',
       IP: '192.168.1.50',
       Tenant: tenant.id,
       Status: 'online',

@@ -38,6 +38,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { Clock } from '../../platform/ids.ts';
 import type { Db } from '../../platform/store/db.ts';
 import type { CommandService } from '../device/commands.ts';
+import { vendorOf } from './vendor.ts';
 import type { LiveDevices } from '../device/live.ts';
 import type { LiveClients } from './live.ts';
 import {
@@ -93,6 +94,7 @@ function itemOf(r: ClientView, now: number): ClientItem {
     IP: r.ip,
     Name: r.name,
     Alias: r.alias,
+    Vendor: vendorOf(r.mac),
     Tenant: r.tenant_id,
     Status: r.status as ClientStatus,
     Device: r.device_id,

@@ -91,12 +91,12 @@ export function ClientDetails({ mac, refetchInterval, busy, onCommand, onClose }
   const none = t('details.none');
 
   const columns: TableProps<ConnectLogItem>['columns'] = [
-    { key: 'device', title: t('log.device'), render: (_, l) => l.DeviceAlias || l.SN },
+    { key: 'device', title: t('log.device'), render: (_, l) => l.DeviceAlias || l.SN || none },
     {
       key: 'ssid',
       title: t('log.ssid'),
       render: (_, l) =>
-        l.Link === 0 ? t('link.wired') : `${l.SSID ?? ''}${l.Band ? ` · ${l.Band} GHz` : ''}`,
+        l.Link === 0 ? t('link.wired') : `${l.SSID || t('link.wireless')}${l.Band ? ` · ${l.Band} GHz` : ''}`,
     },
     {
       key: 'start',
@@ -114,7 +114,7 @@ export function ClientDetails({ mac, refetchInterval, busy, onCommand, onClose }
         ),
     },
     { key: 'online', title: t('log.onlineTime'), render: (_, l) => durationText(l.OnlineTime, units) },
-    { key: 'reason', title: t('log.reason'), render: (_, l) => (l.Reason ? t(`reason.${l.Reason}`) : '') },
+    { key: 'reason', title: t('log.reason'), render: (_, l) => (l.Reason ? t(`reason.${l.Reason}`) : none) },
     {
       key: 'traffic',
       title: t('log.traffic'),

@@ -10,6 +10,7 @@ import { useControlClient } from '../api/control-client.ts';
 import { useClientStatis } from '../api/get-client-statis.ts';
 import { CLIENT_REFRESH_MS, useClients, type ClientParams } from '../api/get-clients.ts';
 import { clientLabel } from '../components/client-actions.tsx';
+import { STABLE_CLIENT_SORT } from '../components/client-columns.ts';
 import { ClientDetails } from '../components/client-details.tsx';
 import { ClientTable } from '../components/client-table.tsx';
 import { CommandWatcher, type WatchedCommand } from '../components/command-watcher.tsx';
@@ -31,7 +32,8 @@ export default function ClientInfoPage() {
   const [params, setParams] = useState<ClientParams>({
     page: 1,
     limit: DEFAULT_LIMIT,
-    sort: '-LastSeen',
+    // Not the last sighting, which moves rows about on every read (issue 13).
+    sort: STABLE_CLIENT_SORT,
     search: '',
     status: 'online',
   });
@@ -145,6 +147,8 @@ export default function ClientInfoPage() {
           clients={clients.data?.list ?? []}
           loading={clients.isPending || (clients.isFetching && clients.isPlaceholderData)}
           busyMac={control.isPending ? control.variables.MAC : undefined}
+          sort={params.sort}
+          onSort={(sort) => setParams((p) => ({ ...p, page: 1, sort: sort ?? STABLE_CLIENT_SORT }))}
           onOpen={(c) => setOpen(c.MAC)}
           onCommand={runCommand}
         />
