@@ -41,9 +41,13 @@ export const HOME_PATH = '/dashboard';
 export const LOGIN_PATH = '/login';
 export const NOT_FOUND_PATH = '/404';
 
-/** spec §2: the only paths reachable without a token. Their pages arrive with later issues. */
+/**
+ * spec §2: the only paths reachable without a token (the public routes: the guard's list and /404).
+ * Their pages arrive with later issues.
+ */
 export const PUBLIC_PATHS: readonly string[] = [
   '/login',
+  '/404',
   '/approve',
   '/prenew',
   '/recharge',
@@ -54,7 +58,7 @@ export const PUBLIC_PATHS: readonly string[] = [
 /** With a token these go to the root instead (spec §2). */
 export const SIGNED_OUT_ONLY_PATHS: readonly string[] = ['/login', '/forgotpwd'];
 
-/** Screens outside the main layout (no top bar, no sidebar). */
+/** Screens outside the main layout (no top bar, no sidebar; /404 only while signed out). */
 export const STANDALONE_PAGES: Readonly<Record<string, PageLoader>> = {
   [LOGIN_PATH]: () => import('#features/user/pages/login-page.tsx'),
   [NOT_FOUND_PATH]: () => import('./pages/not-found-page.tsx'),

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { Navigate, Outlet, useRoutes, type RouteObject } from 'react-router';
 import { useSession } from '#shared/session.ts';
 import { NavigationGuard } from './guard/navigation-guard.tsx';
 import {
@@ -21,10 +21,22 @@ function GroupRedirect({ entry }: { entry: NavEntry }) {
   return <Navigate to={target ?? NOT_FOUND_PATH} replace />;
 }
 
+/**
+ * /404 is public (spec §2): a signed-out visitor sees it alone; signed in, it keeps the top bar and
+ * the sidebar so the user can go on from there.
+ */
+function NotFoundShell() {
+  const { token } = useSession();
+  return token ? <MainLayout /> : <Outlet />;
+}
+
 /** The route tree, generated from the registry: each screen's code loads when it is first opened. */
 export function buildRoutes(entries: readonly NavEntry[] = NAVIGATION): RouteObject[] {
-  const standalone = Object.entries(STANDALONE_PAGES).map(([path, load]) => {
+  const standalone = Object.entries(STANDALONE_PAGES).map(([path, load]): RouteObject => {
     const Page = lazy(load);
+    if (path === NOT_FOUND_PATH) {
+      return { path, element: <NotFoundShell />, children: [{ index: true, element: <Page /> }] };
+    }
     return { path, element: <Page /> };
   });
   const screens = flattenEntries(entries).map((entry): RouteObject => {

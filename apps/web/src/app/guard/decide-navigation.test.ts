@@ -40,6 +40,7 @@ describe('without a token', () => {
   it('lets the public paths of spec §2 through', () => {
     expect(PUBLIC_PATHS).toEqual([
       '/login',
+      '/404',
       '/approve',
       '/prenew',
       '/recharge',
@@ -50,6 +51,10 @@ describe('without a token', () => {
     for (const path of PUBLIC_PATHS) expect(decide({ path }, signedOut)).toEqual({ kind: 'allow' });
   });
 
+  it('shows /404 itself (public in spec §2), while unknown paths still lead to /login', () => {
+    expect(decide({ path: '/404' }, signedOut)).toEqual({ kind: 'allow' });
+  });
+
   it('sends everything else to /login, remembering where the user was going', () => {
     expect(decide({ path: '/dashboard', search: '?x=1' }, signedOut)).toEqual({
       kind: 'redirect',
@@ -57,7 +62,6 @@ describe('without a token', () => {
       from: '/dashboard?x=1',
     });
     expect(decide({ path: '/' }, signedOut)).toEqual({ kind: 'redirect', to: '/login', from: undefined });
-    expect(decide({ path: '/404' }, signedOut)).toMatchObject({ kind: 'redirect', to: '/login' });
     expect(decide({ path: '/no/such/page' }, signedOut)).toMatchObject({ kind: 'redirect', to: '/login' });
   });
 });

@@ -1,10 +1,13 @@
 import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useSession } from '#shared/session.ts';
 
+/** spec §2 /404, public: signed in it sits in the main layout; signed out it offers the sign-in. */
 export default function NotFoundPage() {
   const { t } = useTranslation('app');
   const navigate = useNavigate();
+  const signedIn = useSession().token !== null;
   return (
     <Result
       status="404"
@@ -12,8 +15,12 @@ export default function NotFoundPage() {
       subTitle={t('notFound.description')}
       style={{ paddingTop: '12vh' }}
       extra={
-        <Button type="primary" onClick={() => void navigate('/')} data-testid="not-found-home">
-          {t('notFound.home')}
+        <Button
+          type="primary"
+          onClick={() => void navigate(signedIn ? '/' : '/login')}
+          data-testid="not-found-home"
+        >
+          {signedIn ? t('notFound.home') : t('notFound.signIn')}
         </Button>
       }
     />

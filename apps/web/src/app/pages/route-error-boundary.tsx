@@ -12,7 +12,7 @@ function RouteErrorPage({ error }: { error: Error }) {
   return (
     <Flex vertical align="center" gap={12} style={{ paddingTop: '18vh', textAlign: 'center' }}>
       <h2 style={{ margin: 0, fontWeight: 600 }}>{t('routeError.title')}</h2>
-      <p style={{ margin: 0, color: 'rgba(0, 0, 0, 0.45)' }}>{error.message}</p>
+      <p style={{ margin: 0, color: 'rgba(0, 0, 0, 0.6)' }}>{error.message}</p>
       <Button type="primary" onClick={() => window.location.reload()}>
         {t('routeError.reload')}
       </Button>

@@ -46,7 +46,6 @@ export function LocationPicker({
     const ticket = ++latest.current;
     onChange({ ...point, address: '' });
     const type = getMapType();
-    if (!type) return setLookup({ state: 'none' });
     setLookup({ state: 'locating' });
     geocode.mutate(
       { point, type },

@@ -17,13 +17,11 @@ type LoadState = 'loading' | 'ready' | 'unavailable';
  * The map's first tile within the time-out (spec §9: 10 s, also the time the Leaflet code has to
  * arrive), else unavailable. A new map type or Retry starts again.
  */
-function useLoadState(type: MapType | null, sourceFailed: boolean, attempt: number) {
+function useLoadState(type: MapType, sourceFailed: boolean, attempt: number) {
   const [state, setState] = useState<{ key: string; value: LoadState }>({ key: '', value: 'loading' });
   const key = `${type}:${attempt}`;
-  const current: LoadState =
-    type === null || sourceFailed ? 'unavailable' : state.key === key ? state.value : 'loading';
+  const current: LoadState = sourceFailed ? 'unavailable' : state.key === key ? state.value : 'loading';
   useEffect(() => {
-    if (type === null) return;
     const timer = setTimeout(
       () => setState((s) => (s.key === key && s.value === 'ready' ? s : { key, value: 'unavailable' })),
       MAP_LOAD_TIMEOUT_MS,
@@ -49,11 +47,11 @@ export default function MapPanel({
   const [attempt, setAttempt] = useState(0);
   const [zoom, setZoom] = useState<number | null>(null);
   const load = useLoadState(type, sources.isError, attempt);
-  const source = type ? sources.data?.list.find((s) => s.type === type) : undefined;
+  const source = sources.data?.list.find((s) => s.type === type);
   const zoomOptions = sources.data?.zoomOptions ?? [...MAP_ZOOM_OPTIONS];
 
   return (
-    <div className="netmap" data-testid={testId} data-state={load.state} data-map-type={type ?? ''}>
+    <div className="netmap" data-testid={testId} data-state={load.state} data-map-type={type}>
       <div className="netmap-toolbar">
         <span className="netmap-label">{t('mapType')}</span>
         {/* Plain buttons: they come with the shell, so a map on a first screen adds little. */}
@@ -117,20 +115,16 @@ export default function MapPanel({
         {load.state === 'unavailable' && (
           <div className="netmap-unavailable" data-testid="map-unavailable">
             <p className="netmap-message">{t('unobtainable')}</p>
-            {type === null ? (
-              <p className="netmap-hint">{t('chooseType')}</p>
-            ) : (
-              <Button
-                size="small"
-                onClick={() => {
-                  setAttempt((a) => a + 1);
-                  if (sources.isError) void sources.refetch();
-                }}
-                data-testid="map-retry"
-              >
-                {t('retry')}
-              </Button>
-            )}
+            <Button
+              size="small"
+              onClick={() => {
+                setAttempt((a) => a + 1);
+                if (sources.isError) void sources.refetch();
+              }}
+              data-testid="map-retry"
+            >
+              {t('retry')}
+            </Button>
             {onPick && (
               <>
                 <p className="netmap-hint">{t('typeCoordinates')}</p>

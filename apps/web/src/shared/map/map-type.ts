@@ -1,18 +1,29 @@
 import { useSyncExternalStore } from 'react';
-import { isMapType, type MapType } from '@netconsole/contract';
+import { isMapType, type Lang, type MapType } from '@netconsole/contract';
+import { readLanguage } from '#shared/language.ts';
 
 /** spec §3 local storage: the map type, 'baidu' or 'google'. Anything else counts as not set. */
 export const MAP_TYPE_KEY = 'mapType';
 
 const listeners = new Set<() => void>();
 
-export function getMapType(): MapType | null {
+/**
+ * The type a first visit draws with, by language: the Chinese console the Baidu type (its
+ * geocoder answers in Chinese, its default view is China), the English one the Google type.
+ */
+export function defaultMapType(lang: Lang): MapType {
+  return lang === 'zh' ? 'baidu' : 'google';
+}
+
+/** The type chosen here (stored), else the language's default; never none (docs/maps.md). */
+export function getMapType(): MapType {
   try {
     const value = localStorage.getItem(MAP_TYPE_KEY);
-    return isMapType(value) ? value : null;
+    if (isMapType(value)) return value;
   } catch {
-    return null;
+    // Storage refused: the default.
   }
+  return defaultMapType(readLanguage());
 }
 
 export function setMapType(type: MapType): void {
@@ -37,7 +48,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The stored map type (null: none set), following changes from any map on the page or another tab. */
-export function useMapType(): MapType | null {
-  return useSyncExternalStore(subscribe, getMapType, () => null);
+/** The map type, following changes from any map on the page or another tab. */
+export function useMapType(): MapType {
+  return useSyncExternalStore(subscribe, getMapType, getMapType);
 }

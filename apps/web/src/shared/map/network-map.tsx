@@ -29,8 +29,8 @@ const MapPanel = lazy(() => import('./map-panel.tsx'));
 
 /**
  * The console's map (docs/maps.md): Leaflet over the tile source of the stored map type (spec §3
- * `mapType`), the spec §9 default views and zoom options, and after 10 s without tiles (or with
- * no map type set) the 'maps unobtainable due to unstable network' message instead of a blank map.
+ * `mapType`; none chosen yet: the language's default type), the spec §9 default views and zoom
+ * options, and after 10 s without tiles the 'maps unobtainable due to unstable network' message instead of a blank map.
  *
  *   <NetworkMap points={[{ id, longitude, latitude, label, color }]} onPointClick={(id) => …} />
  *   <NetworkMap picked={point} onPick={setPoint} />

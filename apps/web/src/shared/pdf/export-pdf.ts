@@ -1,9 +1,18 @@
 /**
  * Export of a page area to PDF (spec §2): the area is drawn to a canvas by html2canvas and laid
  * on A4 pages by jsPDF, both fetched only when the first export starts. Scrolling boxes inside the
- * area marked `data-pdf-expand` are shown whole, and elements marked `data-pdf-hide` (buttons,
+ * area marked `data-pdf-expand` are shown whole (a `data-pdf-natural` element inside unzoomed),
+ * and elements marked `data-pdf-hide` (buttons,
  * pickers) are left out. The image carries every text, so no PDF font is needed for Chinese.
  */
+
+/**
+ * Sent to each `data-pdf-natural` element just before the area is captured and once it has been:
+ * a drawing that leaves details out while zoomed out (the topology's port labels) draws them all
+ * for the paper, synchronously, and goes back afterwards.
+ */
+export const PDF_CAPTURE_START = 'pdfcapturestart';
+export const PDF_CAPTURE_END = 'pdfcaptureend';
 
 /** A4 in points, and the margin around the image. */
 const PAGE = { width: 595.28, height: 841.89, margin: 24 };
@@ -38,6 +47,8 @@ function expandClone(doc: Document): void {
     el.style.width = 'max-content';
     el.style.maxWidth = 'none';
   }
+  // A zoomed or panned drawing (the topology's stage) goes on paper whole, at 100 %.
+  for (const el of doc.querySelectorAll<HTMLElement>('[data-pdf-natural]')) el.style.transform = 'none';
   for (const el of doc.querySelectorAll<HTMLElement>('[data-pdf-hide]')) el.style.visibility = 'hidden';
 }
 
@@ -51,15 +62,22 @@ export async function exportElementToPdf(element: HTMLElement, fileName: string)
     height += Math.max(0, el.scrollHeight - el.clientHeight);
   }
   const scale = Math.min(2, MAX_CANVAS_SIDE / Math.max(width, height));
-  const canvas = await html2canvas(element, {
-    scale,
-    backgroundColor: '#ffffff',
-    logging: false,
-    width,
-    height,
-    windowWidth: Math.max(document.documentElement.clientWidth, width),
-    onclone: (doc) => expandClone(doc),
-  });
+  const natural = [...element.querySelectorAll<HTMLElement>('[data-pdf-natural]')];
+  for (const el of natural) el.dispatchEvent(new Event(PDF_CAPTURE_START));
+  let canvas: HTMLCanvasElement;
+  try {
+    canvas = await html2canvas(element, {
+      scale,
+      backgroundColor: '#ffffff',
+      logging: false,
+      width,
+      height,
+      windowWidth: Math.max(document.documentElement.clientWidth, width),
+      onclone: (doc) => expandClone(doc),
+    });
+  } finally {
+    for (const el of natural) el.dispatchEvent(new Event(PDF_CAPTURE_END));
+  }
   const layout = pdfLayout(canvas.width, canvas.height);
   const pdf = new jsPDF({
     orientation: layout.landscape ? 'landscape' : 'portrait',

@@ -21,6 +21,7 @@ export function NetworkLog({ networks }: { networks: NetworkItem[] }) {
     <div className="dashboard-netlog" data-testid="dashboard-netlog">
       <div className="dashboard-netlog-bar" data-pdf-hide>
         <Select
+          aria-label={t('netlog.network')}
           value={network}
           onChange={setChosen}
           options={networks.map((n) => ({ value: n._id, label: n.Name }))}

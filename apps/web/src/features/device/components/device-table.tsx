@@ -1,6 +1,6 @@
 import type { HTMLAttributes } from 'react';
-import { Space, Table, Tag, Tooltip, type TableProps } from 'antd';
-import { EditOutlined, LoadingOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
+import { Divider, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { ClearOutlined, EditOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -170,9 +170,12 @@ export function DeviceTable(props: DeviceTableProps) {
               onClick={() => props.onCommand(d, 'reboot')}
               testId={`device-reboot-${d.SN}`}
             />
+            <Divider type="vertical" className="device-list-action-gap" />
+            {/* Erases the device: danger colours and an icon unlike reboot's, apart from it. */}
             <RowAction
               label={t('action.reset')}
-              icon={<UndoOutlined />}
+              icon={<ClearOutlined />}
+              danger
               disabled={busy}
               onClick={() => props.onCommand(d, 'reset')}
               testId={`device-reset-${d.SN}`}

@@ -6,7 +6,7 @@ import { LazyChart } from '#shared/chart/lazy-chart.tsx';
 import { bytesText, rateText } from '#shared/units.ts';
 import { useChart, type ChartPath, type ChartReplies } from '../api/get-chart.ts';
 import type { ChartParams } from '../api/keys.ts';
-import { chartOption, timeLabels, type ChartSpec } from './chart-options.ts';
+import { chartOption, chartState, labelPicker, timeLabels, type ChartSpec } from './chart-options.ts';
 
 const COLORS = {
   rx: '#1677ff',
@@ -21,10 +21,6 @@ const percent = (v: number) => `${v}%`;
 const celsius = (v: number) => `${v} °C`;
 const watts = (v: number) => `${v} W`;
 const count = (v: number) => String(v);
-
-function hasData(spec: ChartSpec): boolean {
-  return spec.series.some((s) => s.data.some((v) => v !== null));
-}
 
 interface ChartCardProps<P extends ChartPath> {
   path: P;
@@ -41,17 +37,34 @@ function ChartCard<P extends ChartPath>({ path, params, name, title, spec }: Cha
   const reply = useChart(path, params);
   const built = useMemo(() => {
     if (!reply.data) return null;
-    return spec(reply.data, timeLabels(reply.data.Time, params.range));
+    const times = reply.data.Time;
+    return {
+      ...spec(reply.data, timeLabels(times, params.range)),
+      labelShown: labelPicker(times, params.range),
+    };
   }, [reply.data, params.range, spec]);
+  const state = built ? chartState(built) : null;
   const option = useMemo(() => (built ? chartOption(built) : null), [built]);
   return (
-    <Card size="small" title={title} extra={built?.extra} data-testid={`device-info-chart-${name}`}>
-      {option && built && hasData(built) ? (
+    <Card
+      size="small"
+      title={title}
+      extra={built?.extra}
+      data-testid={`device-info-chart-${name}`}
+      data-state={reply.isPending ? 'loading' : (state ?? 'empty')}
+    >
+      {option && state === 'draw' ? (
         <LazyChart option={option} height={220} data-testid={`device-info-chart-${name}-canvas`} />
       ) : (
         <Empty
           image={Empty.PRESENTED_IMAGE_SIMPLE}
-          description={reply.isPending ? t('charts.loading') : t('charts.noData')}
+          description={
+            reply.isPending
+              ? t('charts.loading')
+              : state === 'collecting'
+                ? t('charts.collecting')
+                : t('charts.noData')
+          }
           style={{ height: 188 }}
         />
       )}
@@ -99,6 +112,8 @@ export function DeviceCharts({
           kind: 'line',
           labels,
           format: rateText,
+          axis: 'bytes',
+          unitSuffix: '/s',
           series: [
             { name: s('rx'), data: r.RxRate, color: COLORS.rx },
             { name: s('tx'), data: r.TxRate, color: COLORS.tx },
@@ -116,6 +131,7 @@ export function DeviceCharts({
           kind: 'bar',
           labels,
           format: bytesText,
+          axis: 'bytes',
           extra:
             r.TotalRxBytes === null
               ? undefined
@@ -167,6 +183,7 @@ export function DeviceCharts({
           kind: 'bar',
           labels,
           format: count,
+          axis: 'count',
           series: [{ name: s('clients'), data: r.HourNumber, color: COLORS.rx }],
         })}
       />

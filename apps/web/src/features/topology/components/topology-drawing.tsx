@@ -97,6 +97,14 @@ export interface TopologyDrawingProps {
 export function TopologyDrawing({ data, orient, height, onCurrent }: TopologyDrawingProps) {
   const { t } = useTranslation('topology-view');
   const { info, history, record, tree } = data;
+  // No network chosen (the query waits for one): say so rather than spin for ever.
+  if (info.isPending && info.fetchStatus === 'idle') {
+    return (
+      <div className="topology-center" style={{ height }}>
+        <Empty description={t('chooseNetwork')} data-testid="topology-choose" />
+      </div>
+    );
+  }
   if (info.isPending) {
     return (
       <div className="topology-center" style={{ height }}>

@@ -65,27 +65,17 @@ export const SPACING = {
   TB: { level: 140, slot: 128, margin: { top: 48, bottom: 70, left: 110, right: 150 } },
 } as const;
 
-/** The canvas size the tree needs to keep its labels apart; at least the space available. */
-export function chartSize(
-  shape: TreeShape,
-  orient: TopologyOrient,
-  available: { width: number; height: number },
-): { width: number; height: number } {
+/**
+ * The canvas size the tree needs to keep its labels apart at 100 %; the viewport fits it to the
+ * room there is (topology-viewport.ts), so the canvas is never stretched to fill the box.
+ */
+export function chartSize(shape: TreeShape, orient: TopologyOrient): { width: number; height: number } {
   const s = SPACING[orient];
   const across = Math.max(1, shape.slots - 1) * s.slot;
   const along = Math.max(1, shape.depth) * s.level;
-  const need =
-    orient === 'LR'
-      ? { width: along + s.margin.left + s.margin.right, height: across + s.margin.top + s.margin.bottom }
-      : { width: across + s.margin.left + s.margin.right, height: along + s.margin.top + s.margin.bottom };
-  // Across the levels the tree takes the room there is; along them at most a quarter more than
-  // it needs, so a shallow tree stays compact instead of stretching its links.
-  const fill = (needed: number, room: number, along: boolean) =>
-    Math.round(Math.max(needed, along ? Math.min(room, needed * 1.25) : room));
-  return {
-    width: fill(need.width, available.width, orient === 'LR'),
-    height: fill(need.height, available.height, orient === 'TB'),
-  };
+  return orient === 'LR'
+    ? { width: along + s.margin.left + s.margin.right, height: across + s.margin.top + s.margin.bottom }
+    : { width: across + s.margin.left + s.margin.right, height: along + s.margin.top + s.margin.bottom };
 }
 
 /** 1000 → "1G", 2500 → "2.5G", 100 → "100M". */

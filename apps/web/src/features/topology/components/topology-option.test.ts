@@ -68,6 +68,12 @@ describe('topologyOption', () => {
     expect(a1!.label.formatter).toMatch(/\{t2\|T2\} \{alias\|dev-A1\}\n\{model\|B2\} \{off\|● Offline\}/);
   });
 
+  it('leaves the port labels’ series out when asked (drawing too small to read them)', () => {
+    const all = (topologyOption(tree, 'LR', texts, false) as unknown as { series: { id: string }[] }).series;
+    expect(all.map((s) => s.id)).toEqual(['nodes']);
+    expect(series('LR').map((s) => (s as unknown as { id: string }).id)).toEqual(['nodes', 'links']);
+  });
+
   it('labels each node’s incoming link with its ports, none on the main device', () => {
     const [, links] = series('TB');
     const root = links.data[0]!;

@@ -9,6 +9,7 @@ import {
   richSafe,
   type TopologyOrient,
 } from './topology-model.ts';
+import { PORT_LABEL_PX } from './topology-viewport.ts';
 
 /** The texts the drawing shows, in the viewer's language. */
 export interface TopologyTexts {
@@ -182,11 +183,13 @@ const RICH = {
  * draws links, nodes (type by shape, status by colour, changed ones ringed) and node labels, the
  * second only the port labels on each node's incoming link (ECharts' tree has no edge labels).
  * Nothing collapses or roams, so the two stay in register; the canvas is sized to the tree.
+ * Without `ports` (the drawing shown too small for them to be read) the second series is left out.
  */
 export function topologyOption(
   tree: TopologyNode,
   orient: TopologyOrient,
   texts: TopologyTexts,
+  ports = true,
 ): EChartsCoreOption {
   const m = SPACING[orient].margin;
   const common = {
@@ -209,7 +212,8 @@ export function topologyOption(
     animation: false,
     tooltip: {
       trigger: 'item',
-      confine: true,
+      // Outside the zoomed stage, so the tooltip keeps its size at any zoom.
+      appendTo: 'body',
       formatter: (p: { data?: { node?: TopologyNode } }) => (p.data?.node ? tooltip(p.data.node, texts) : ''),
     },
     series: [
@@ -221,22 +225,32 @@ export function topologyOption(
         label: { fontSize: 12, padding: [3, 6], borderRadius: 4, rich: RICH },
         emphasis: { focus: 'none' },
       },
-      {
-        ...common,
-        id: 'links',
-        silent: true,
-        z: 3,
-        data: [toDatum(tree, orient, texts, true)],
-        lineStyle: { opacity: 0, width: 0 },
-        label: {
-          fontSize: 11,
-          color: '#1d39c4',
-          backgroundColor: 'rgba(240,245,255,0.95)',
-          padding: [1, 4],
-          borderRadius: 3,
-        },
-        emphasis: { disabled: true },
-      },
+      ...(ports ? [linkSeries(tree, orient, texts, common)] : []),
     ],
+  };
+}
+
+/** The port labels' series (see topologyOption). */
+function linkSeries(
+  tree: TopologyNode,
+  orient: TopologyOrient,
+  texts: TopologyTexts,
+  common: Record<string, unknown>,
+): Record<string, unknown> {
+  return {
+    ...common,
+    id: 'links',
+    silent: true,
+    z: 3,
+    data: [toDatum(tree, orient, texts, true)],
+    lineStyle: { opacity: 0, width: 0 },
+    label: {
+      fontSize: PORT_LABEL_PX,
+      color: '#1d39c4',
+      backgroundColor: 'rgba(240,245,255,0.95)',
+      padding: [1, 4],
+      borderRadius: 3,
+    },
+    emphasis: { disabled: true },
   };
 }

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TopologyOrient } from './topology-model.ts';
 
@@ -25,7 +25,9 @@ export interface TopologyParams {
  * network, the full-window view opens the same one, and back and reload keep the place. The
  * orientation chosen last is remembered for the next visit.
  */
-export function useTopologyParams(): [TopologyParams, (next: Partial<TopologyParams>) => void] {
+export type UpdateTopologyParams = (next: Partial<TopologyParams>, opts?: { replace?: boolean }) => void;
+
+export function useTopologyParams(): [TopologyParams, UpdateTopologyParams] {
   const [search, setSearch] = useSearchParams();
   const orientParam = search.get('orient');
   const params: TopologyParams = {
@@ -33,8 +35,8 @@ export function useTopologyParams(): [TopologyParams, (next: Partial<TopologyPar
     orient: orientParam === 'LR' || orientParam === 'TB' ? orientParam : storedOrient(),
     record: search.get('record') || null,
   };
-  const update = useCallback(
-    (next: Partial<TopologyParams>) => {
+  const update = useCallback<UpdateTopologyParams>(
+    (next, opts) => {
       if (next.orient) {
         try {
           localStorage.setItem(ORIENT_KEY, next.orient);
@@ -57,7 +59,8 @@ export function useTopologyParams(): [TopologyParams, (next: Partial<TopologyPar
           }
           return out;
         },
-        { replace: !('network' in next) },
+        // Choosing a network is a step Back returns from; other choices replace the entry.
+        { replace: opts?.replace ?? !('network' in next) },
       );
     },
     [setSearch],
@@ -72,4 +75,18 @@ export function topologyLink(path: string, params: Partial<TopologyParams>): str
   if (params.record) q.set('record', params.record);
   const s = q.toString();
   return s ? `${path}?${s}` : path;
+}
+
+/**
+ * Without a network in the URL (e.g. a bare /dashboard/topoView), the first one opens; the address
+ * is replaced, so back does not return to the empty choice.
+ */
+export function useFirstNetworkByDefault(
+  params: TopologyParams,
+  update: UpdateTopologyParams,
+  firstNetwork: string | undefined,
+): void {
+  useEffect(() => {
+    if (!params.network && firstNetwork) update({ network: firstNetwork }, { replace: true });
+  }, [params.network, firstNetwork, update]);
 }

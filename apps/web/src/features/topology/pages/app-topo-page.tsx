@@ -112,6 +112,7 @@ export default function AppTopoPage() {
         <h1>{name ?? t('app.title')}</h1>
         {token && list.length > 0 && (
           <Select
+            aria-label={t('network')}
             value={network ?? undefined}
             placeholder={t('chooseNetwork')}
             onChange={(value: string) => set('_id', value)}

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Button, Select } from 'antd';
+import { Button, Card, Empty, Select } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -7,7 +7,7 @@ import { ExportPdfButton } from '#shared/pdf/export-pdf-button.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { useNetworks } from '../api/get-networks.ts';
 import { TopologyDrawing, useTopologyData } from '../components/topology-drawing.tsx';
-import { topologyLink, useTopologyParams } from '../components/topology-params.ts';
+import { topologyLink, useFirstNetworkByDefault, useTopologyParams } from '../components/topology-params.ts';
 import { OrientSwitch } from '../components/orient-switch.tsx';
 import './topology.css';
 
@@ -20,10 +20,21 @@ export default function TopoViewPage() {
   const [params, update] = useTopologyParams();
   const navigate = useNavigate();
   const networks = useNetworks();
-  const network = networks.data?.list.find((n) => n._id === params.network) ?? null;
+  const list = networks.data?.list ?? [];
+  const network = list.find((n) => n._id === params.network) ?? null;
   const data = useTopologyData(params.network, params.record);
   const area = useRef<HTMLDivElement>(null);
   const records = data.history.data?.list ?? [];
+  // Opened without `?_id=` (a bookmark, a typed address): the first network, as the topology screen.
+  useFirstNetworkByDefault(params, update, list[0]?._id);
+
+  if (networks.isSuccess && list.length === 0) {
+    return (
+      <Card>
+        <Empty description={t('noNetworks')} data-testid="topology-no-networks" />
+      </Card>
+    );
+  }
 
   return (
     <div className="topo-view" data-testid="topo-view">
@@ -32,6 +43,7 @@ export default function TopoViewPage() {
         <OrientSwitch size="small" value={params.orient} onChange={(orient) => update({ orient })} />
         <Select
           size="small"
+          aria-label={t('recordSelect')}
           className="topo-view-record"
           value={params.record ?? ''}
           onChange={(record: string) => update({ record: record || null })}

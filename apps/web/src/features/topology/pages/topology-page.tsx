@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { Button, Card, Empty, Popconfirm, Select, Space, type ButtonProps } from 'antd';
 import { ExpandOutlined, ReloadOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { useNetworks } from '../api/get-networks.ts';
 import { useResetTopology } from '../api/reset-topology.ts';
 import { TopologyDrawing, useTopologyData } from '../components/topology-drawing.tsx';
 import { TopologyHistory } from '../components/topology-history.tsx';
-import { topologyLink, useTopologyParams } from '../components/topology-params.ts';
+import { topologyLink, useFirstNetworkByDefault, useTopologyParams } from '../components/topology-params.ts';
 import { OrientSwitch } from '../components/orient-switch.tsx';
 import './topology.css';
 
@@ -34,11 +34,7 @@ export default function TopologyPage() {
   const queryClient = useQueryClient();
   const area = useRef<HTMLDivElement>(null);
 
-  // Without a choice in the URL, the first network.
-  const first = list[0]?._id;
-  useEffect(() => {
-    if (!params.network && first) update({ network: first });
-  }, [params.network, first, update]);
+  useFirstNetworkByDefault(params, update, list[0]?._id);
 
   const runReset = () => {
     if (!params.network) return;
@@ -62,8 +58,11 @@ export default function TopologyPage() {
     <div className="topology-page" data-testid="topology-page">
       <Card size="small" className="topology-toolbar">
         <Space wrap size={[12, 8]}>
-          <span className="topology-muted">{t('network')}</span>
+          <span className="topology-muted" id="topology-network-label">
+            {t('network')}
+          </span>
           <Select
+            aria-labelledby="topology-network-label"
             className="topology-network-select"
             value={params.network ?? undefined}
             placeholder={t('chooseNetwork')}
@@ -93,25 +92,21 @@ export default function TopologyPage() {
             fileName={`topology-${network?.Name ?? ''}`}
             data-testid="topology-export"
           />
-          <Popconfirm
-            title={t('resetConfirm', { name: network?.Name ?? '' })}
-            description={<div className="topology-confirm">{t('resetHint')}</div>}
-            okText={t('ok')}
-            cancelText={t('cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
-            onConfirm={runReset}
-            disabled={!params.network}
-          >
-            <Button
-              danger
-              icon={<UndoOutlined />}
-              loading={reset.isPending}
-              disabled={!params.network}
-              data-testid="topology-reset"
+          {/* Only with a network to reset (a disabled danger button would be unreadable grey). */}
+          {params.network && (
+            <Popconfirm
+              title={t('resetConfirm', { name: network?.Name ?? '' })}
+              description={<div className="topology-confirm">{t('resetHint')}</div>}
+              okText={t('ok')}
+              cancelText={t('cancel')}
+              okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
+              onConfirm={runReset}
             >
-              {t('reset')}
-            </Button>
-          </Popconfirm>
+              <Button danger icon={<UndoOutlined />} loading={reset.isPending} data-testid="topology-reset">
+                {t('reset')}
+              </Button>
+            </Popconfirm>
+          )}
         </Space>
       </Card>
       <div className="topology-body">
