@@ -32,8 +32,10 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
           environment: 'node',
-          testTimeout: 60000,
-          hookTimeout: 120000,
+          // Each wait inside a test is bounded (WAIT_MS, e2e/support/browser.ts); a test chains
+          // several, so on a busy machine it may need minutes without anything being wrong.
+          testTimeout: 300000,
+          hookTimeout: 300000,
           fileParallelism: false,
           globalSetup: ['e2e/support/global-setup.ts'],
         },

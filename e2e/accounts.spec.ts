@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, newPage } from './support/browser.ts';
-import { DEMO, deliveredCode, eventually, pathOf, signIn, signOut } from './support/console.ts';
+import { DEMO, deliveredCode, eventually, pathOf, signIn, signOut, still } from './support/console.ts';
 
 // One co-administrator made through the screen, then used by the flows below (in order).
 const OPS = {
@@ -154,7 +154,7 @@ describe('accounts', () => {
     });
     await page.getByTestId('logo-confirm').click();
     // The page reloads 2 s after a change (spec §4) and shows the tenant's logo.
-    await page.getByTestId('topbar-logo').waitFor({ timeout: 15_000 });
+    await page.getByTestId('topbar-logo').waitFor();
     const src = await page.getByTestId('topbar-logo').getAttribute('src');
     expect(src).toMatch(/^\/files\/logos\//);
     const res = await page.request.get(src!);
@@ -179,7 +179,7 @@ describe('accounts', () => {
     await page.getByTestId('menu-/user/list').click();
     await page.getByTestId('user-row-tempops').waitFor();
     await page.getByTestId('user-remove-tempops').click();
-    await page.getByTestId('confirm-ok').click();
+    await (await still(page.getByTestId('confirm-ok'))).click();
     await page.getByTestId('user-row-tempops').waitFor({ state: 'detached' });
     const gone = await page.request.post('/v1/user/login', {
       data: { Username: 'tempops', Password: 'temp-ops1' },

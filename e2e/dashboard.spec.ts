@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './support/browser.ts';
-import { DEMO, eventually, signIn } from './support/console.ts';
+import { launch, newPage, WAIT_MS } from './support/browser.ts';
+import { DEMO, eventually, signIn, still } from './support/console.ts';
 import { apiCall, apiToken, simulatedNetwork, type SimulatedNetwork } from './support/simulated-network.ts';
 
 let browser: Browser;
@@ -17,7 +17,7 @@ beforeAll(async () => {
     aps: 2,
   });
   await net.fleet.start();
-  await net.fleet.waitOnline({ timeoutMs: 30_000 });
+  await net.fleet.waitOnline({ timeoutMs: WAIT_MS });
 });
 afterAll(async () => {
   await net?.fleet.stop();
@@ -35,7 +35,7 @@ describe('/dashboard', () => {
     await page.goto('/dashboard');
     const aps = `dashboard-network-aps-${net.name}`;
     await page.getByTestId(aps).waitFor();
-    await eventually(async () => (await numberAttr(page, aps, 'data-online')) === 2, 20_000);
+    await eventually(async () => (await numberAttr(page, aps, 'data-online')) === 2);
     expect(await numberAttr(page, aps, 'data-total')).toBe(2);
     expect(await page.getByTestId(`dashboard-network-status-${net.name}`).getAttribute('data-status')).toBe(
       'Normal',
@@ -54,7 +54,7 @@ describe('/dashboard', () => {
     // Power loss of one AP: the broker publishes its will, the socket tells the dashboard.
     const ap = net.fleet.plan.networks[0]!.devices.find((d) => d.type === 2)!;
     net.fleet.device(ap.sn)!.crash(120_000);
-    await eventually(async () => (await numberAttr(page, aps, 'data-online')) === 1, 20_000);
+    await eventually(async () => (await numberAttr(page, aps, 'data-online')) === 1);
     expect(await numberAttr(page, aps, 'data-total')).toBe(2);
     expect(await page.getByTestId(`dashboard-network-status-${net.name}`).getAttribute('data-status')).toBe(
       'Abnormal',
@@ -63,7 +63,7 @@ describe('/dashboard', () => {
     await eventually(async () => {
       const shown = await numberAttr(page, 'dashboard-devices-online', 'data-online');
       return shown === Number(await online.getAttribute('data-part'));
-    }, 20_000);
+    });
     const part = Number(await online.getAttribute('data-part'));
     const whole = Number(await online.getAttribute('data-whole'));
     expect(await online.textContent()).toContain(`${((part / whole) * 100).toFixed(1)}%`);
@@ -106,7 +106,7 @@ describe('/dashboard', () => {
     await page.getByTestId(`dashboard-network-edit-${renamed}`).click();
     await page.getByTestId('network-delete').click();
     await page.getByTestId('network-delete-confirm').waitFor();
-    await page.getByTestId('confirm-ok').click();
+    await (await still(page.getByTestId('confirm-ok'))).click();
     await page.getByTestId(`dashboard-network-${renamed}`).waitFor({ state: 'detached' });
     const left = await apiCall<{ list: { _id: string }[] }>(
       'GET',
@@ -114,6 +114,39 @@ describe('/dashboard', () => {
       await apiToken(DEMO),
     );
     expect(left.list.map((n) => n._id)).not.toContain(created.list._id);
+    await context.close();
+  });
+
+  it('draws the map on a first visit with the language’s default type, and labels its selects', async () => {
+    for (const [lang, type] of [
+      ['en', 'google'],
+      ['zh', 'baidu'],
+    ] as const) {
+      const { context, page } = await newPage(browser, { lang });
+      await signIn(page, DEMO);
+      await page.goto('/dashboard');
+      expect(await page.evaluate(() => localStorage.getItem('mapType'))).toBeNull();
+      const map = page.getByTestId('dashboard-network-map');
+      await map.locator('.leaflet-tile-loaded').first().waitFor();
+      expect(await map.getAttribute('data-map-type')).toBe(type);
+      expect(await map.locator('.leaflet-tile-loaded').first().getAttribute('src')).toContain(
+        `/tiles/${type}/`,
+      );
+      await page.locator('[data-testid=dashboard-network-map][data-state=ready]').waitFor();
+      expect(await map.getByTestId('map-unavailable').count()).toBe(0);
+      // spec §15: the network log's select has a name.
+      const select = page.getByTestId('dashboard-netlog').getByRole('combobox');
+      expect(await select.getAttribute('aria-label')).toBeTruthy();
+      await context.close();
+    }
+    // A real failure (no tile arrives) still says the spec's message.
+    const { context, page } = await newPage(browser);
+    await context.route('**/tiles/**', (route) => route.abort());
+    await signIn(page, DEMO);
+    await page.goto('/dashboard');
+    const unavailable = page.getByTestId('dashboard-network-map').getByTestId('map-unavailable');
+    await unavailable.waitFor();
+    expect(await unavailable.textContent()).toContain('Maps unobtainable due to unstable network');
     await context.close();
   });
 

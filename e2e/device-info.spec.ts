@@ -1,11 +1,19 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { connectAsync } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { deviceSecret } from '@netconsole/contract/credentials';
 import { launch, newPage } from './support/browser.ts';
 import { DEMO, signIn } from './support/console.ts';
+import { apiCall, apiToken } from './support/simulated-network.ts';
 
 /** A switch of the demo fleet (apps/device-sim's DEMO_FLEET): it has ports and PoE. */
 const SWITCH_SN = 'DEMOSW000002';
 const AP_SN = 'DEMOAP000005';
+
+/** The CPU chart shows the device's figures: "collecting" after one bucket, drawn from two. */
+const CPU_STARTED =
+  '[data-testid="device-info-chart-cpu"][data-state="collecting"], [data-testid="device-info-chart-cpu-canvas"][data-rendered="1"] canvas';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -37,13 +45,12 @@ describe('/device/info', () => {
     await page
       .getByTestId('device-info-field-ip')
       .filter({ hasText: /^\d+\.\d+\.\d+\.\d+$/ })
-      .waitFor({ timeout: 30_000 });
+      .waitFor();
 
-    // Its first stats draw the CPU chart (ECharts, loaded on demand) and the front panel.
-    await page
-      .locator('[data-testid="device-info-chart-cpu-canvas"][data-rendered="1"] canvas')
-      .waitFor({ timeout: 30_000 });
-    await page.getByTestId('device-port-1').waitFor({ timeout: 30_000 });
+    // Its first stats start the CPU chart (collecting until a line can be drawn; ECharts, loaded
+    // on demand, once it can) and the front panel.
+    await page.locator(CPU_STARTED).waitFor();
+    await page.getByTestId('device-port-1').waitFor();
     expect(await page.getByTestId('device-port-1').getAttribute('data-state')).toMatch(
       /^(up|poe|down|disabled|fault)$/,
     );
@@ -52,7 +59,7 @@ describe('/device/info', () => {
     await page.getByTestId('device-info-range-week').click();
     await page.waitForURL((u) => u.searchParams.get('range') === 'week');
     await page.locator('[data-testid="device-info-chart-flow"]').waitFor();
-    await page.locator('[data-testid="device-info-chart-cpu-canvas"][data-rendered="1"] canvas').waitFor();
+    await page.locator(CPU_STARTED).waitFor();
     await context.close();
   });
 
@@ -66,5 +73,83 @@ describe('/device/info', () => {
     // An AP has no port panel.
     expect(await page.getByTestId('device-info-ports').count()).toBe(0);
     await context.close();
+  });
+});
+
+describe('/device/info: charts', () => {
+  it('says "collecting data" until a line has two points, in both languages', async () => {
+    for (const [lang, text] of [
+      ['en', 'Collecting data'],
+      ['zh', '正在收集数据'],
+    ] as const) {
+      const { context, page } = await newPage(browser, { lang });
+      await signIn(page, DEMO);
+      const [reply] = await Promise.all([
+        page.waitForResponse((r) => r.url().includes('/v1/device/getDeviceRate')),
+        page.goto(`/device/info?SN=${AP_SN}`),
+      ]);
+      const body = (await reply.json()) as { RxRate: (number | null)[]; TxRate: (number | null)[] };
+      // A line can be drawn once two neighbouring hours have a value; on a server started minutes
+      // ago there is one (unless the run crossed an hour): a lone dot at the right edge otherwise.
+      const drawable = [body.RxRate, body.TxRate].some((d) =>
+        d.some((v, i) => v !== null && i > 0 && d[i - 1] !== null),
+      );
+      const card = page.getByTestId('device-info-chart-rate');
+      await page.locator('[data-testid="device-info-chart-rate"]:not([data-state="loading"])').waitFor();
+      if (drawable) {
+        expect(await card.getAttribute('data-state')).toBe('draw');
+      } else {
+        expect(await card.getAttribute('data-state')).toBe('collecting');
+        expect(await card.textContent()).toContain(text);
+        expect(await card.locator('canvas').count()).toBe(0);
+      }
+      await context.close();
+    }
+  });
+});
+
+describe('/device/info: dropped messages (protocol §8)', () => {
+  it("shows a device's drops by reason, and names its CPU and memory bars", async () => {
+    // A device of the test's own, registered to the demo tenant, that sends what the gateway drops.
+    const sn = `DR${randomBytes(5).toString('hex').toUpperCase()}`;
+    const token = await apiToken(DEMO);
+    await apiCall('POST', '/v1/device/add', token, {
+      SN: sn,
+      MAC: randomBytes(6).toString('hex').toUpperCase(),
+      Alias: `drops ${sn}`,
+    });
+    const client = await connectAsync(inject('mqttURL'), {
+      clientId: sn,
+      username: sn,
+      password: deviceSecret(inject('factoryKey'), sn),
+      protocolVersion: 4,
+      reconnectPeriod: 0,
+    });
+    await client.publishAsync(`dev/${sn}/up/stats`, 'not json {', { qos: 1 });
+    await client.publishAsync(`dev/${sn}/up/stats`, 'x'.repeat(65_537), { qos: 1 });
+    await client.publishAsync(`dev/${sn}/up/stats`, 'still not json', { qos: 1 });
+    await client.endAsync();
+
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO);
+    await page.goto(`/device/info?SN=${sn}`);
+    const field = page.getByTestId('device-info-field-drops');
+    // The page reads again every 10 s: the counts are there by the first or the next read.
+    await page.getByTestId('device-info-drop-not_json').filter({ hasText: 'Not JSON: 2' }).waitFor();
+    expect(await page.getByTestId('device-info-drop-too_large').textContent()).toBe('Payload over 64 KiB: 1');
+    expect(await field.textContent()).toMatch(/\(counted since \d{4}-/);
+
+    // The gauges of an online device are named progress bars.
+    await page.goto(`/device/info?SN=${SWITCH_SN}`);
+    await page.getByTestId('device-info-field-sn').filter({ hasText: SWITCH_SN }).waitFor();
+    await page.getByRole('progressbar', { name: 'CPU usage' }).waitFor();
+    await page.getByRole('progressbar', { name: 'Memory usage' }).waitFor();
+    await context.close();
+
+    const zh = await newPage(browser, { lang: 'zh' });
+    await signIn(zh.page, DEMO);
+    await zh.page.goto(`/device/info?SN=${sn}`);
+    await zh.page.getByTestId('device-info-drop-not_json').filter({ hasText: '不是 JSON：2' }).waitFor();
+    await zh.context.close();
   });
 });

@@ -9,8 +9,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFleet, planFleet, type Fleet } from '@netconsole/device-sim';
-import { baseURL, launch, newPage } from './support/browser.ts';
-import { DEMO, eventually, signIn } from './support/console.ts';
+import { baseURL, launch, newPage, WAIT_MS } from './support/browser.ts';
+import { DEMO, eventually, signIn, still } from './support/console.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../.tmp/screenshots');
 // Two planned sites: a router with a switch and an AP (the gateway path), a router with two
@@ -67,7 +67,7 @@ async function networkNamed(name: string) {
 
 /** Each SN got the reset, reported it succeeded, and the server recorded that outcome. */
 async function expectReset(sns: string[]): Promise<void> {
-  await eventually(() => sns.every((sn) => reported.get(sn)?.includes('succeeded')), 30_000);
+  await eventually(() => sns.every((sn) => reported.get(sn)?.includes('succeeded')));
   for (const sn of sns) {
     expect(received.get(sn), sn).toContain('reset');
     const device = await deviceBySn(sn);
@@ -77,7 +77,7 @@ async function expectReset(sns: string[]): Promise<void> {
         `/v1/device/deviceIssuedinfo?_id=${device._id}`,
       );
       return issued.list.some((c) => c.Command === 'reset' && c.Status === 'succeeded');
-    }, 15_000);
+    });
   }
 }
 
@@ -144,7 +144,7 @@ beforeAll(async () => {
     if (e.cmd === 'reset') reported.set(e.sn, [...(reported.get(e.sn) ?? []), e.state]);
   });
   await fleet.start();
-  await fleet.waitOnline({ timeoutMs: 30_000 });
+  await fleet.waitOnline({ timeoutMs: WAIT_MS });
   // Registered to the demo tenant, in no network: what the wizard offers.
   for (const d of plan.networks.flatMap((n) => n.devices)) {
     await call('POST', '/v1/device/add', { SN: d.sn, MAC: d.mac, Alias: `wiz-${d.name}`, Type: d.type });
@@ -161,12 +161,8 @@ describe('the add-network wizard', () => {
     const { context, page } = await newPage(browser, { height: 900 });
     await signInAs(page);
     await openWizard(page);
-    // No map type stored yet (spec §8: also then the message), with coordinates offered instead.
-    await wizard(page).getByTestId('map-unavailable').waitFor();
-    expect(await wizard(page).getByTestId('map-unavailable').textContent()).toContain(
-      'Maps unobtainable due to unstable network',
-    );
-    await wizard(page).getByTestId('map-coordinates').waitFor();
+    // No map type stored yet: the English console's default type draws a map (issue 13, point 14).
+    await wizard(page).locator('[data-testid=network-map][data-map-type=google][data-state=ready]').waitFor();
 
     // Neither name nor location: 'please correct info', and nothing is created.
     await page.getByTestId('wizard-create').click();
@@ -234,10 +230,8 @@ describe('the add-network wizard', () => {
     const { context, page } = await newPage(browser, { lang: 'zh', height: 900 });
     await signInAs(page);
     await openWizard(page);
-    await wizard(page).getByTestId('map-unavailable').waitFor();
-    expect(await wizard(page).getByTestId('map-unavailable').textContent()).toContain(
-      '网络不稳定，无法获取地图',
-    );
+    // The Chinese console's default type (issue 13, point 14).
+    await wizard(page).locator('[data-testid=network-map][data-map-type=baidu][data-state=ready]').waitFor();
     await showMap(page, 'google');
     await page.getByTestId('wizard-name').fill('向导交换机');
     // The other default view (spec §9): Beijing, which the stand-in knows by name.
@@ -317,7 +311,7 @@ describe('the add-network wizard', () => {
     expect(await page.getByTestId('wizard-confirm-empty').textContent()).toContain(
       'the topology view cannot be shown',
     );
-    await page.getByTestId('confirm-ok').click();
+    await (await still(page.getByTestId('confirm-ok'))).click();
     await page.getByText('Network saved', { exact: true }).waitFor();
     await page.waitForURL('**/dashboard');
     const network = (await networkNamed('Wizard empty'))!;

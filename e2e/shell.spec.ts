@@ -42,6 +42,23 @@ describe('the shell', () => {
     await context.close();
   });
 
+  it('shows /404 to a signed-out visitor, and keeps the navigation on it when signed in (spec §2)', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/404');
+    await page.getByTestId('not-found-home').waitFor();
+    expect(pathOf(page)).toBe('/404');
+    expect(await page.getByTestId('not-found-home').textContent()).toBe('Sign in');
+    await signIn(page, DEMO);
+    await page.goto('/no/such/screen');
+    await page.waitForURL('**/404');
+    await page.getByTestId('not-found-home').waitFor();
+    // The top bar and the sidebar stay, so the user can go on from the menu.
+    await page.getByTestId('user-menu').waitFor();
+    await page.getByTestId('menu-/dashboard').click();
+    await page.waitForURL('**/dashboard');
+    await context.close();
+  });
+
   it('switches to Chinese: the console and antd’s own texts', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, DEMO);

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage } from './support/browser.ts';
-import { DEMO, DEMO_OPS, eventually, signIn } from './support/console.ts';
+import { launch, newPage, WAIT_MS } from './support/browser.ts';
+import { DEMO, DEMO_OPS, eventually, signIn, still } from './support/console.ts';
 import { apiToken, simulatedNetwork, type SimulatedNetwork } from './support/simulated-network.ts';
 
 let browser: Browser;
@@ -17,7 +17,7 @@ beforeAll(async () => {
     aps: 3,
   });
   await net.fleet.start();
-  await net.fleet.waitOnline({ timeoutMs: 30_000 });
+  await net.fleet.waitOnline({ timeoutMs: WAIT_MS });
 });
 afterAll(async () => {
   await net?.fleet.stop();
@@ -30,10 +30,13 @@ const chart = (page: Page) => page.getByTestId('topology-chart');
 async function refreshUntil(page: Page, fn: () => Promise<boolean>): Promise<void> {
   await eventually(async () => {
     if (await fn()) return true;
-    await page.getByTestId('topology-refresh').click();
-    await page.waitForTimeout(500);
+    // The refetch's answer, not a pause: the check above runs again on what it drew.
+    await Promise.all([
+      page.waitForResponse((r) => /\/v1\/(switch\/getLldpInfo|lldp\/getAll)/.test(r.url())),
+      page.getByTestId('topology-refresh').click(),
+    ]);
     return false;
-  }, 30_000);
+  });
 }
 
 async function historyCount(page: Page): Promise<number> {
@@ -105,10 +108,10 @@ describe('/dashboard/topology', () => {
     const { context, page } = await newPage(browser, { lang: 'zh' });
     await signIn(page, DEMO);
     await page.goto(`/dashboard/topology?_id=${net.id}&orient=LR`);
-    await eventually(async () => (await chart(page).getAttribute('data-rendered')) === '1', 15_000);
+    await eventually(async () => (await chart(page).getAttribute('data-rendered')) === '1');
     expect(await page.getByTestId('topology-reset').textContent()).toContain('重置拓扑');
     await page.getByTestId('topology-reset').click();
-    await page.getByTestId('confirm-ok').click();
+    await (await still(page.getByTestId('confirm-ok'))).click();
     // The connected devices report again; the same four nodes come back.
     await page.getByText(/已请 \d+ 台在线设备重新上报邻居/).waitFor();
     await refreshUntil(page, async () => (await chart(page).getAttribute('data-nodes')) === '4');
@@ -128,13 +131,89 @@ describe('/dashboard/topology', () => {
   });
 });
 
+describe('/dashboard/topoView and the drawing’s viewport', () => {
+  it('opens the first network without ?_id= (both languages)', async () => {
+    for (const lang of ['en', 'zh'] as const) {
+      const { context, page } = await newPage(browser, { lang });
+      await signIn(page, DEMO);
+      await page.goto('/dashboard/topoView');
+      // The first network is chosen, and the drawing (or its reason for none) shows: no endless spin.
+      await page.waitForURL(/[?&]_id=/);
+      await page
+        .locator('[data-testid="topology-chart"][data-rendered="1"], [data-testid="topology-empty"]')
+        .first()
+        .waitFor();
+      await context.close();
+    }
+  });
+
+  it('fits the tree on open, zooms with buttons, wheel and keys, and is a named, focusable region', async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, DEMO);
+    await page.goto(`/dashboard/topology?_id=${net.id}&orient=TB`);
+    await eventually(async () => (await chart(page).getAttribute('data-rendered')) === '1');
+    const c = chart(page);
+    expect(await c.getAttribute('role')).toBe('region');
+    expect(await c.getAttribute('aria-label')).toMatch(/Topology drawing, \d+ nodes?/);
+    expect(await c.getAttribute('tabindex')).toBe('0');
+
+    // Nothing cut off: the whole stage lies inside the viewport, on every side, at any size.
+    const scaleOf = async () => Number(await c.getAttribute('data-scale'));
+    const inside = async () => {
+      const vp = (await c.boundingBox())!;
+      const st = (await page.getByTestId('topology-stage').boundingBox())!;
+      return (
+        st.x >= vp.x - 1 &&
+        st.x + st.width <= vp.x + vp.width + 1 &&
+        st.y >= vp.y - 1 &&
+        st.y + st.height <= vp.y + vp.height + 1
+      );
+    };
+    // Port labels are drawn only where they are 9 px or more (75 %); below, a hint says to zoom in.
+    const portsMatchScale = async () => {
+      const drawn = (await c.getAttribute('data-ports')) === '1';
+      const hint = (await page.getByTestId('topology-ports-hint').count()) > 0;
+      const readable = (await scaleOf()) >= 0.75 - 1e-3;
+      return drawn === readable && hint === !drawn;
+    };
+    await eventually(inside);
+    await eventually(portsMatchScale);
+    const fitted = await scaleOf();
+    expect(fitted).toBeLessThanOrEqual(1);
+
+    await page.getByTestId('topology-zoom-in').click();
+    await eventually(async () => (await scaleOf()) > fitted);
+    await c.focus();
+    // Zoomed out below 75 % (three steps after one in: at most 64 %): the port labels go.
+    await page.keyboard.press('-');
+    await page.keyboard.press('-');
+    await page.keyboard.press('-');
+    await eventually(async () => (await scaleOf()) < Math.min(fitted, 0.75));
+    await eventually(async () => (await c.getAttribute('data-ports')) === '0' && (await portsMatchScale()));
+    const before = await scaleOf();
+    await c.hover();
+    await page.mouse.wheel(0, -300);
+    await eventually(async () => (await scaleOf()) > before);
+    // Zoomed in past 75 %: they come back and the hint goes.
+    for (let i = 0; i < 10 && (await scaleOf()) < 0.75; i++) {
+      const was = await scaleOf();
+      await page.getByTestId('topology-zoom-in').click();
+      await eventually(async () => (await scaleOf()) > was);
+    }
+    await eventually(async () => (await c.getAttribute('data-ports')) === '1' && (await portsMatchScale()));
+    await page.getByTestId('topology-fit').click();
+    await eventually(inside);
+    await context.close();
+  });
+});
+
 describe('/appTopo', () => {
   it('shows the topology with the token the app puts in its address, without a console session', async () => {
     const token = await apiToken(DEMO_OPS);
     const { context, page } = await newPage(browser, { width: 390, height: 844 });
     await page.goto(`/appTopo?token=${encodeURIComponent(token)}&_id=${net.id}`);
     await page.getByTestId('app-topo').waitFor();
-    await eventually(async () => (await chart(page).getAttribute('data-rendered')) === '1', 15_000);
+    await eventually(async () => (await chart(page).getAttribute('data-rendered')) === '1');
     expect(Number(await chart(page).getAttribute('data-nodes'))).toBeGreaterThanOrEqual(4);
     // No top bar or sidebar, and the browser was not signed in.
     expect(await page.getByTestId('sidebar').count()).toBe(0);

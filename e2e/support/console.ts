@@ -1,17 +1,36 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { WAIT_MS } from './browser.ts';
 import { mailText } from './delivery.ts';
 
 export const DEMO = { username: 'demo', password: 'demo1234' };
 export const DEMO_OPS = { username: 'demoops', password: 'demo1234' };
 
-/** Signs in through the form, as a person would, and waits for the shell. */
-export async function signIn(page: Page, account: { username: string; password: string }): Promise<void> {
+/** What the sign-in call answered (the fields the tests read). */
+export interface SignedIn {
+  Token: string;
+  Role: number;
+  Roles: string[];
+  LoginModel: 'cloud' | 'controller';
+}
+
+/**
+ * Signs in through the form, as a person would, and waits for what completes it: the server's
+ * answer to the sign-in (a refusal fails here, saying why), the move away from /login, the shell,
+ * and the landing screen's code (its loading spinner gone).
+ */
+export async function signIn(page: Page, account: { username: string; password: string }): Promise<SignedIn> {
   await page.goto('/login');
   await page.getByTestId('login-username').fill(account.username);
   await page.getByTestId('login-password').fill(account.password);
-  await page.getByTestId('login-submit').click();
+  const [reply] = await Promise.all([
+    page.waitForResponse((r) => r.url().endsWith('/v1/user/login') && r.request().method() === 'POST'),
+    page.getByTestId('login-submit').click(),
+  ]);
+  if (!reply.ok()) throw new Error(`sign-in of ${account.username}: ${reply.status()} ${await reply.text()}`);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
   await page.getByTestId('sidebar').waitFor();
+  await page.getByTestId('page-spin').first().waitFor({ state: 'detached' });
+  return (await reply.json()) as SignedIn;
 }
 
 export async function signOut(page: Page): Promise<void> {
@@ -24,8 +43,35 @@ export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
 }
 
+/** What `still` reads of a Web Animation (bench/ type-checks this file without the DOM library). */
+interface Motion {
+  playState: string;
+  effect: { getTiming(): { iterations?: number } } | null;
+}
+
+/**
+ * Waits until `target` and everything around it stand still: a dialog zooms in when it opens, and
+ * on a busy machine a click aimed at a button that is still moving lands beside it — on the
+ * dialog's mask, which cancels the dialog. Animations that never end (spinners) do not count.
+ */
+export async function still(target: Locator): Promise<Locator> {
+  await target.waitFor();
+  await eventually(() =>
+    target.evaluate((el) => {
+      for (let e: typeof el | null = el; e; e = e.parentElement) {
+        const moving = e
+          .getAnimations()
+          .some((a: Motion) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+        if (moving) return false;
+      }
+      return true;
+    }),
+  );
+  return target;
+}
+
 /** Waits until fn() holds, polling; for states that follow a timer (reloads, toasts). */
-export async function eventually(fn: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+export async function eventually(fn: () => Promise<boolean> | boolean, timeoutMs = WAIT_MS): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await fn()) return;
@@ -41,7 +87,7 @@ export async function deliveredCode(
   to: string,
   pattern = /\b(\d{6})\b/,
 ): Promise<string> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + WAIT_MS;
   for (;;) {
     const list = (await (await fetch(`${mailboxURL}/${channel}`)).json()) as
       { to: string[]; raw: string }[] | { phone: string; params: Record<string, string> }[];

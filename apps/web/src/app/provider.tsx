@@ -1,9 +1,10 @@
 import { lazy, Suspense, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { notifierDemanded, subscribeNotifierDemand } from '#shared/notify.ts';
 import { createQueryClient } from './query-client.ts';
+import { theme } from './theme.ts';
 
 const NotifierBridge = lazy(() => import('./notifier-bridge.tsx'));
 
@@ -16,13 +17,6 @@ function Toasts() {
     </Suspense>
   ) : null;
 }
-
-const theme: ThemeConfig = {
-  token: { colorPrimary: '#1668dc', borderRadius: 6 },
-  components: {
-    Layout: { headerBg: '#0b1d3a', headerHeight: 56, headerPadding: '0 16px', bodyBg: '#f5f7fb' },
-  },
-};
 
 export function AppProvider({ locale, children }: { locale: Locale; children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);

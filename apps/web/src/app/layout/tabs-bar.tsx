@@ -1,8 +1,8 @@
 import { useEffect, useReducer } from 'react';
-import { Button, Dropdown, Tabs, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { CloseOutlined, DownOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { HOME_PATH, findEntry, isPathPermitted, type Viewer } from '../navigation.ts';
 import { initialTabs, isAffixed, tabAfterClose, tabsReducer } from './tabs-reducer.ts';
 
@@ -71,46 +71,54 @@ export function TabsBar({ viewer }: { viewer: Viewer }) {
     },
   });
 
+  // A navigation bar, not antd's Tabs: these entries open screens rather than switch panels, and
+  // a tab list may hold nothing but tabs, so its close buttons and actions had no valid place
+  // (axe: aria-required-children). Links with aria-current and named close buttons say what they do.
   return (
     <div className="shell-tabs" data-testid="tabs-bar">
-      <Tabs
-        type="editable-card"
-        size="small"
-        hideAdd
-        activeKey={pathname}
-        onChange={(path) => void navigate(path)}
-        onEdit={(path, action) => {
-          if (action === 'remove' && typeof path === 'string') close(path);
-        }}
-        tabBarExtraContent={{
-          right: (
-            <Dropdown menu={actions(pathname)} trigger={['click']}>
-              <Button
-                type="text"
-                size="small"
-                icon={<DownOutlined />}
-                data-testid="tabs-actions"
-                aria-label={t('tabs.actions')}
-              />
-            </Dropdown>
-          ),
-        }}
-        items={tabs.paths.map((path) => {
-          const entry = findEntry(path);
-          return {
-            key: path,
-            closable: !isAffixed(path),
-            closeIcon: <CloseOutlined data-testid={`tab-close-${path}`} />,
-            label: (
-              <Dropdown menu={actions(path)} trigger={['contextMenu']}>
-                <span data-testid={`tab-${path}`} data-active={path === pathname}>
-                  {entry ? t(entry.titleKey) : path}
-                </span>
+      <nav className="shell-tabs-list" aria-label={t('tabs.label')}>
+        <ul>
+          {tabs.paths.map((path) => {
+            const entry = findEntry(path);
+            const title = entry ? t(entry.titleKey) : path;
+            const active = path === pathname;
+            return (
+              <Dropdown key={path} menu={actions(path)} trigger={['contextMenu']}>
+                <li className={active ? 'shell-tab shell-tab-active' : 'shell-tab'}>
+                  <Link
+                    to={path}
+                    aria-current={active ? 'page' : undefined}
+                    data-testid={`tab-${path}`}
+                    data-active={active}
+                  >
+                    {title}
+                  </Link>
+                  {!isAffixed(path) && (
+                    <button
+                      type="button"
+                      className="shell-tab-close"
+                      aria-label={t('tabs.closeTab', { title })}
+                      onClick={() => close(path)}
+                      data-testid={`tab-close-${path}`}
+                    >
+                      <CloseOutlined aria-hidden />
+                    </button>
+                  )}
+                </li>
               </Dropdown>
-            ),
-          };
-        })}
-      />
+            );
+          })}
+        </ul>
+      </nav>
+      <Dropdown menu={actions(pathname)} trigger={['click']}>
+        <Button
+          type="text"
+          size="small"
+          icon={<DownOutlined />}
+          data-testid="tabs-actions"
+          aria-label={t('tabs.actions')}
+        />
+      </Dropdown>
     </div>
   );
 }

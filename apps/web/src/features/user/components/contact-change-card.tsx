@@ -1,4 +1,5 @@
 import { Button, Card, Form, Input, Space } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '#shared/notify.ts';
 import { markRefusedField } from './account-form.ts';
@@ -37,6 +38,7 @@ export function ContactChangeCard(props: ContactChangeProps) {
   const { kind, current } = props;
   const { t } = useTranslation('user-profile');
   const [form] = Form.useForm<Values>();
+  const newId = useId();
   const countdown = useCountdown();
   const { field } = props;
   const mark = (error: unknown) => markRefusedField(form, error, [field, 'Code']);
@@ -84,8 +86,15 @@ export function ContactChangeCard(props: ContactChangeProps) {
           <span className="profile-muted">{t('info.notSet')}</span>
         )}
       </p>
-      <Form<Values> form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark>
-        <Form.Item label={t(`${kind}.new`)} required>
+      <Form<Values>
+        form={form}
+        name={kind}
+        layout="vertical"
+        onFinish={(values) => void submit(values)}
+        requiredMark
+      >
+        {/* The field sits in a compact group with its button: the label names it by id. */}
+        <Form.Item label={t(`${kind}.new`)} htmlFor={newId} required>
           <Space.Compact block>
             <Form.Item
               name={field}
@@ -93,6 +102,7 @@ export function ContactChangeCard(props: ContactChangeProps) {
               rules={[checkRule((value) => props.check(value, current), t, ERRORS)]}
             >
               <Input
+                id={newId}
                 maxLength={props.maxLength}
                 inputMode={props.inputMode}
                 autoComplete={kind === 'email' ? 'email' : 'tel'}

@@ -30,7 +30,8 @@ export function LanguageSelect() {
         type="text"
         icon={<GlobalOutlined />}
         loading={setLanguage.isPending}
-        aria-label={t('language.label')}
+        // The visible name first, so "click English" by voice finds it (WCAG 2.5.3).
+        aria-label={t('language.button', { language: LANGUAGE_NAMES[current] })}
         data-testid="language-select"
       >
         {LANGUAGE_NAMES[current]}

@@ -1,4 +1,5 @@
 import { Button, Card, Descriptions, Flex, Form, Input, Space, Tag } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CurrentUser } from '@netconsole/contract';
 import { notify } from '#shared/notify.ts';
@@ -18,6 +19,7 @@ const ROLE_COLOR: Record<string, string> = {
 export function ProfileInfoCard({ user }: { user: CurrentUser }) {
   const { t } = useTranslation('user-profile');
   const [form] = Form.useForm<{ Name: string }>();
+  const nameId = useId();
   const update = useUpdateUserInfo();
   const notSet = <span className="profile-muted">{t('info.notSet')}</span>;
 
@@ -59,10 +61,11 @@ export function ProfileInfoCard({ user }: { user: CurrentUser }) {
         onFinish={submit}
         className="profile-name-form"
       >
-        <Form.Item label={t('info.name')} required>
+        {/* The field sits in a compact group with its button: the label names it by id. */}
+        <Form.Item label={t('info.name')} htmlFor={nameId} required>
           <Space.Compact block>
             <Form.Item name="Name" noStyle rules={[checkRule(checkName, t, 'user-profile:error')]}>
-              <Input maxLength={NAME_MAX} autoComplete="name" data-testid="info-name" />
+              <Input id={nameId} maxLength={NAME_MAX} autoComplete="name" data-testid="info-name" />
             </Form.Item>
             <Button type="primary" htmlType="submit" loading={update.isPending} data-testid="info-submit">
               {t('info.save')}

@@ -88,8 +88,10 @@ export function UserTable(props: UserTableProps) {
       render: (_, user) => (
         <Space size={6} className="user-list-status">
           <Tooltip title={t(user.Online ? 'list.online' : 'list.offline')}>
+            {/* A dot with a name: role img lets the name be read (a plain span may not carry one). */}
             <Badge
               status={user.Online ? 'success' : 'default'}
+              role="img"
               aria-label={t(user.Online ? 'list.online' : 'list.offline')}
               data-online={user.Online}
             />

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Alert, Button, Form, Input, Space, Steps } from 'antd';
 import { LockOutlined, MobileOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -52,6 +52,7 @@ export default function ForgotPasswordPage() {
   const [verifyForm] = Form.useForm<VerifyValues>();
   const [passwordForm] = Form.useForm<PasswordValues>();
   const [verified, setVerified] = useState<Verified | null>(null);
+  const phoneId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const countdown = useCountdown();
   const send = useSendResetCode();
@@ -142,7 +143,8 @@ export default function ForgotPasswordPage() {
               hidden={verified !== null}
               data-testid="forgot-verify-form"
             >
-              <Form.Item label={t('phone')} required>
+              {/* The field sits in a compact group with its button: the label names it by id. */}
+              <Form.Item label={t('phone')} htmlFor={phoneId} required>
                 <Space.Compact block>
                   <Form.Item
                     name="Phone"
@@ -150,6 +152,7 @@ export default function ForgotPasswordPage() {
                     rules={[checkRule((value) => checkNewPhone(value), t, ERRORS)]}
                   >
                     <Input
+                      id={phoneId}
                       prefix={<MobileOutlined />}
                       inputMode="tel"
                       autoComplete="tel"

@@ -1,0 +1,357 @@
+/**
+ * Accessibility (issue 13 point 15): axe-core on every built screen, in English and Chinese, at
+ * 1366×800, signed in as the accounts that open it (signed out for the public ones). A violation
+ * of impact serious or critical fails its screen's test, naming the rule, its impact, the elements
+ * (selectors) and the page.
+ *
+ * The screens come from the console's own navigation registry (apps/web/src/app/navigation.ts),
+ * so a new screen is checked as soon as it is registered; every route of the specification
+ * (routes.tsv) must be either built, and so checked, or named below as not built yet.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { WAIT_MS, launch, newPage } from './support/browser.ts';
+import { DEMO, DEMO_OPS, pathOf, signIn, type SignedIn } from './support/console.ts';
+import { apiCall, apiToken } from './support/simulated-network.ts';
+
+/** The registry's shape as far as this test reads it. */
+interface NavEntry {
+  path: string;
+  roles?: readonly string[];
+  page?: unknown;
+  children?: readonly NavEntry[];
+}
+interface Registry {
+  NAVIGATION: readonly NavEntry[];
+  STANDALONE_PAGES: Readonly<Record<string, unknown>>;
+  PUBLIC_PATHS: readonly string[];
+  NOT_FOUND_PATH: string;
+  flattenEntries(entries: readonly NavEntry[]): NavEntry[];
+  isPathPermitted(path: string, viewer: { roles: readonly string[]; mode: string | null }): boolean;
+}
+
+// Loaded at run time, not type-checked with the e2e project: the registry belongs to the web
+// project (its screens' loaders are never called here).
+const registryFile = '../apps/web/src/app/navigation.ts';
+const registry = (await import(/* @vite-ignore */ registryFile)) as Registry;
+
+/** spec §2's screens, one per line: path, roles ("public" = no sign-in), flags. */
+const SPEC_ROUTES = fs
+  .readFileSync(path.resolve(import.meta.dirname, '../../shared/spec/routes.tsv'), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim() && !line.startsWith('#'))
+  .map((line) => {
+    const [route = '', roles = ''] = line.split('\t');
+    return { route, public: roles.trim() === 'public' };
+  });
+
+/**
+ * Routes of the specification without a screen yet. The only exemption: a route that gets a
+ * screen must leave this list (the first test says so), and is then checked like the others.
+ */
+const NOT_BUILT = new Set([
+  '/prenew',
+  '/recharge',
+  '/approve',
+  '/wechat',
+  '/device/showMaps',
+  '/device/termLocate',
+  '/device/hotMap',
+  '/device/devLocation',
+  '/device/devicePosition',
+  '/deviceconf/apform',
+  '/deviceconf/ap',
+  '/deviceconf/wireless',
+  '/deviceconf/switchform',
+  '/deviceconf/switch',
+  '/deviceconf/routerform',
+  '/deviceconf/routerConfig',
+  '/deviceconf/certified',
+  '/deviceconf/conf',
+  '/deviceconf/configHistory',
+  '/deviceconf/add&edit',
+  '/deviceconf/acSet',
+  '/fwconf/info',
+  '/fwconf/upload',
+  '/fwconf/fw',
+  '/fwconf/fwHistory',
+  '/log/message',
+  '/log/detail',
+  '/log/alarm',
+  '/log/device',
+  '/log/list',
+  '/financial/list',
+  '/financial/rate',
+  '/financial/payServe',
+  '/financial/renewCloud',
+  '/financial/renewSms',
+  '/financial/renewDevice',
+  '/financial/order',
+  '/financial/details',
+  '/financial/topup',
+  '/financial/payUser',
+  '/financial/payUserDetails',
+  '/flow/list',
+  '/flow/user',
+  '/flow/listAP',
+  '/flow/listClient',
+  '/flow/realtimedata',
+  '/maintenance/diagnose_network',
+  '/maintenance/diagnose_portal',
+  '/maintenance/timer_list',
+  '/maintenance/diagnose_record',
+]);
+
+/** Every screen the console builds: the main layout's (groups only redirect) and the standalone. */
+const BUILT = [
+  ...registry.flattenEntries(registry.NAVIGATION).flatMap((entry) => (entry.page ? [entry.path] : [])),
+  ...Object.keys(registry.STANDALONE_PAGES),
+];
+const isPublic = (route: string) =>
+  SPEC_ROUTES.find((r) => r.route === route)?.public ?? registry.PUBLIC_PATHS.includes(route);
+const SIGNED_OUT_SCREENS = BUILT.filter(isPublic);
+/** The not-found page also shows to a signed-in user, who must be able to go on from it. */
+const SIGNED_IN_SCREENS = BUILT.filter((route) => !isPublic(route) || route === registry.NOT_FOUND_PATH);
+
+/** What shows that a screen is there, whoever looks; any screen also waits to settle. */
+const LOADED: Readonly<Record<string, string>> = {
+  '/login': '[data-testid="login-form"]',
+  '/forgotpwd': '[data-testid="forgot-page"]',
+  '/404': '[data-testid="not-found-home"]',
+  '/appTopo': '[data-testid="topology-chart"][data-rendered="1"]',
+  '/user/index': '[data-testid="profile-page"]',
+};
+
+/** What shows that a screen has the demo tenant's data (its fleet, networks and accounts). */
+const TENANT_LOADED: Readonly<Record<string, string>> = {
+  '/dashboard': '[data-testid^="dashboard-network-status-"]',
+  '/dashboard/topology': '[data-testid="topology-chart"][data-rendered="1"]',
+  '/dashboard/topoView': '[data-testid="topology-chart"][data-rendered="1"]',
+  // A switch's page (addressOf): its port panel comes last.
+  '/device/info': '[data-testid^="device-port-"]',
+  '/device/list': '[data-testid^="device-row-"]',
+  '/device/clientinfo': '[data-testid^="client-row-"]',
+  '/user/list': '[data-testid^="user-row-"]',
+};
+
+/** Dialogs opened from a screen, checked open too: the clicks that open one, what shows it ready. */
+interface Dialog {
+  who: 'tenant' | 'admin';
+  clicks: string[];
+  ready: string;
+}
+const DIALOGS: Readonly<Record<string, readonly Dialog[]>> = {
+  '/dashboard': [
+    { who: 'tenant', clicks: ['add-network'], ready: '[data-testid="wizard-step-info"]' },
+    { who: 'tenant', clicks: ['settings-menu', 'header-link-logo'], ready: '[data-testid="logo-modal"]' },
+    { who: 'admin', clicks: ['settings-menu', 'header-link-outbox'], ready: '[data-testid="outbox-table"]' },
+    {
+      who: 'admin',
+      clicks: ['settings-menu', 'header-link-releases'],
+      ready: '[data-testid="releases-modal"]',
+    },
+  ],
+  '/device/list': [{ who: 'tenant', clicks: ['device-add'], ready: '[data-testid="device-form"]' }],
+  '/user/list': [{ who: 'tenant', clicks: ['user-add'], ready: '[data-testid="user-form-username"]' }],
+};
+
+const ADMIN = () => ({ username: 'admin', password: inject('adminPassword') });
+const LANGS = ['en', 'zh'] as const;
+type Lang = (typeof LANGS)[number];
+
+/** Seen from a tenant: a network of the demo fleet with a main device, for the topology screens. */
+let networkId = '';
+/** A switch of the demo fleet: its device page shows the most (details, charts, the port panel). */
+let switchSn = '';
+let appToken = '';
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+  // The mobile app's token (a tenant account of its own, so no browser session below is ended).
+  appToken = await apiToken(DEMO_OPS);
+  const networks = await apiCall<{ list: { _id: string; MainDevice: string | null }[] }>(
+    'GET',
+    '/v1/network/getAllNetworks',
+    appToken,
+  );
+  networkId = networks.list.find((n) => n.MainDevice)?._id ?? '';
+  expect(networkId, 'a demo network with a main device').not.toBe('');
+  const switches = await apiCall<{ list: { SN: string }[] }>('GET', '/v1/device/list?Type=3', appToken);
+  switchSn = switches.list[0]?.SN ?? '';
+  expect(switchSn, 'a demo switch').not.toBe('');
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** The address that opens a screen with something to show (a tenant's network, the app's token). */
+function addressOf(route: string, tenant: boolean): string {
+  if (route === '/appTopo') return `${route}?token=${encodeURIComponent(appToken)}&_id=${networkId}`;
+  if (tenant && (route === '/dashboard/topology' || route === '/dashboard/topoView')) {
+    return `${route}?_id=${networkId}`;
+  }
+  if (tenant && route === '/device/info') return `${route}?SN=${switchSn}`;
+  return route;
+}
+
+/** Counts the page's API calls in flight, so a scan does not read a half-loaded screen. */
+function trackRequests(page: Page): () => number {
+  let pending = 0;
+  const api = (url: string) => new URL(url).pathname.startsWith('/v1/');
+  page.on('request', (r) => {
+    if (api(r.url())) pending++;
+  });
+  const done = (r: { url(): string }) => {
+    if (api(r.url())) pending--;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return () => pending;
+}
+
+/**
+ * Waits for the screen's data and then for it to settle: no spinner or skeleton, no API call in
+ * flight, no finite animation running (a fading dialog would read as low contrast).
+ */
+async function loaded(page: Page, route: string, pending: () => number, marker?: string): Promise<void> {
+  // A screen that sends its visitor elsewhere is not the screen to check: that ends the wait too.
+  if (marker) {
+    await expect
+      .poll(async () => pathOf(page) !== route || (await page.locator(marker).count()) > 0, {
+        timeout: WAIT_MS,
+        message: `${route} did not show ${marker}`,
+      })
+      .toBe(true);
+  }
+  expect(pathOf(page), `${route} stays open`).toBe(route);
+  const quiet = () =>
+    page.evaluate(() => {
+      if (document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [data-testid="page-spin"]')) {
+        return false;
+      }
+      return document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+    });
+  await expect
+    .poll(async () => pending() === 0 && (await quiet()), {
+      timeout: WAIT_MS,
+      interval: 100,
+      message: `${route} did not settle (spinner, API call or animation still going)`,
+    })
+    .toBe(true);
+}
+
+/** Runs axe on the page: each serious or critical violation, with its elements, as report lines. */
+async function scan(page: Page, where: string, within?: string): Promise<string[]> {
+  const axe = new AxeBuilder({ page });
+  // A dialog is checked by itself: the screen behind it had its own scan.
+  if (within) axe.include(within);
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) =>
+      [
+        `${v.id} (${v.impact}) on ${where}: ${v.help} — ${v.nodes.length} element(s)`,
+        ...v.nodes.slice(0, 12).map((n) => {
+          // For contrast, the colours axe measured say what to change.
+          const data = n.any[0]?.data as {
+            fgColor?: string;
+            bgColor?: string;
+            contrastRatio?: number;
+          } | null;
+          const colours = data?.fgColor
+            ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}:1)`
+            : '';
+          return `    ${n.target.join(' ')}${colours}`;
+        }),
+        ...(v.nodes.length > 12 ? [`    … and ${v.nodes.length - 12} more`] : []),
+      ].join('\n'),
+    );
+}
+
+async function visit(page: Page, route: string, tenant: boolean, pending: () => number): Promise<void> {
+  await page.goto(addressOf(route, tenant));
+  await loaded(page, route, pending, LOADED[route] ?? (tenant ? TENANT_LOADED[route] : undefined));
+}
+
+describe('the registry and the specification', () => {
+  it('has a check for every built screen, and names each route of the spec not built yet', () => {
+    const built = new Set(BUILT);
+    expect(
+      SPEC_ROUTES.map((r) => r.route).filter((route) => !built.has(route) && !NOT_BUILT.has(route)),
+      'routes of the spec neither built nor listed as not built',
+    ).toEqual([]);
+    expect(
+      [...NOT_BUILT].filter((route) => built.has(route)),
+      'built now: remove from NOT_BUILT',
+    ).toEqual([]);
+    expect(
+      BUILT.filter((route) => !SIGNED_OUT_SCREENS.includes(route) && !SIGNED_IN_SCREENS.includes(route)),
+    ).toEqual([]);
+  });
+});
+
+describe.each(LANGS)('axe, %s', (lang: Lang) => {
+  describe('signed out', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let pending: () => number;
+    beforeAll(async () => {
+      ({ context, page } = await newPage(browser, { width: 1366, height: 800, lang }));
+      pending = trackRequests(page);
+    });
+    afterAll(async () => {
+      await context.close();
+    });
+
+    it.each(SIGNED_OUT_SCREENS)(`%s (${lang}, signed out)`, async (route) => {
+      const where = `${route} (${lang}, signed out)`;
+      await visit(page, route, false, pending);
+      expect(await scan(page, where), `axe: serious or critical violations on ${where}`).toEqual([]);
+    });
+  });
+
+  describe.each([
+    { who: 'demo tenant', account: () => DEMO, tenant: true },
+    { who: 'administrator', account: ADMIN, tenant: false },
+  ])('signed in as $who', ({ who, account, tenant }) => {
+    let context: BrowserContext;
+    let page: Page;
+    let pending: () => number;
+    let session: SignedIn;
+    beforeAll(async () => {
+      ({ context, page } = await newPage(browser, { width: 1366, height: 800, lang }));
+      pending = trackRequests(page);
+      session = await signIn(page, account());
+    });
+    afterAll(async () => {
+      await context.close();
+    });
+
+    it.each(SIGNED_IN_SCREENS)(`%s (${lang}, ${who})`, async (route) => {
+      const where = `${route} (${lang}, ${who})`;
+      const viewer = { roles: session.Roles, mode: session.LoginModel };
+      // The administrator holds every role, so each screen is checked at least once.
+      if (route !== registry.NOT_FOUND_PATH && !registry.isPathPermitted(route, viewer)) return;
+      await visit(page, route, tenant, pending);
+      const report = await scan(page, where);
+
+      for (const dialog of DIALOGS[route] ?? []) {
+        if (dialog.who !== (tenant ? 'tenant' : 'admin')) continue;
+        for (const click of dialog.clicks) await page.getByTestId(click).click();
+        await loaded(page, route, pending, dialog.ready);
+        report.push(
+          ...(await scan(page, `${where}, dialog ${dialog.clicks.join(' → ')}`, '[role="dialog"]')),
+        );
+        await page.keyboard.press('Escape');
+        await page.locator(dialog.ready).waitFor({ state: 'hidden' });
+      }
+      expect(report, `axe: serious or critical violations on ${where}`).toEqual([]);
+    });
+  });
+});
