@@ -20,11 +20,32 @@ export interface SignedIn {
  */
 export async function signIn(page: Page, account: { username: string; password: string }): Promise<SignedIn> {
   await page.goto('/login');
-  await page.getByTestId('login-username').fill(account.username);
-  await page.getByTestId('login-password').fill(account.password);
+  const username = page.getByTestId('login-username');
+  const password = page.getByTestId('login-password');
+  // The form must hold what was typed when it is sent: a render of the page that lands after the
+  // typing (a late chunk on a busy machine) gives fresh, empty fields.
+  await eventually(async () => {
+    if ((await username.inputValue()) !== account.username) await username.fill(account.username);
+    if ((await password.inputValue()) !== account.password) await password.fill(account.password);
+    return (
+      (await username.inputValue()) === account.username && (await password.inputValue()) === account.password
+    );
+  });
+  const submit = await still(page.getByTestId('login-submit'));
   const [reply] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/v1/user/login') && r.request().method() === 'POST'),
-    page.getByTestId('login-submit').click(),
+    page
+      .waitForResponse((r) => r.url().endsWith('/v1/user/login') && r.request().method() === 'POST')
+      .catch(async (err: Error) => {
+        // Say what the page showed instead of an answer, so a failure here can be understood.
+        const shown = await page
+          .locator('.ant-form-item-explain-error, .ant-alert')
+          .allTextContents()
+          .catch(() => []);
+        throw new Error(
+          `sign-in of ${account.username} got no answer at ${page.url()} (the page showed: ${JSON.stringify(shown)}): ${err.message}`,
+        );
+      }),
+    submit.click(),
   ]);
   if (!reply.ok()) throw new Error(`sign-in of ${account.username}: ${reply.status()} ${await reply.text()}`);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));

@@ -234,6 +234,17 @@ describe(`telemetry across a kill -9 (${TEST_STORE}, ${TEST_BROKER} broker)`, ()
       return rows.length === DEVICES && rows.every((r) => Number(r.uptime_s) === units[0]!.uptimeS);
     };
     await eventually(flushed, 45_000, 'a telemetry flush');
+    // The devices' sessions are written within a second of their hello, apart from telemetry: a kill
+    // before that loses the session, and on an external broker (no reconnection, so no new hello)
+    // the next server refuses their reports as no_session. What is owed is telemetry, so wait.
+    const sessions = async () => {
+      const rows = await query<{ id: string }>(
+        `select id from devices where id in (${placeholders}) and online = 1 and session is not null`,
+        units.map((u) => u.id),
+      );
+      return rows.length === DEVICES;
+    };
+    await eventually(sessions, 45_000, 'the devices’ sessions in the store');
     const samplesFlushed = units.map((u) => u.sent);
     // Reports after that flush may or may not be written: only their bytes are owed.
     for (let k = 0; k < 3; k++) for (const u of units) await u.stats();
@@ -276,8 +287,13 @@ describe(`telemetry across a kill -9 (${TEST_STORE}, ${TEST_BROKER} broker)`, ()
         },
         20_000,
         `${u.sn}'s traffic`,
-      ).catch((err: Error) => {
-        throw new Error(`${err.message}: counted ${JSON.stringify(last)}, grown ${JSON.stringify(want)}`);
+      ).catch(async (err: Error) => {
+        // What the server made of the device (status, drops by reason) says where the reports went.
+        const seen = await call<{ list: unknown[] }>(server, owner, 'GET', `/v1/device/list?search=${u.sn}`);
+        throw new Error(
+          `${err.message}: counted ${JSON.stringify(last)}, grown ${JSON.stringify(want)}; ` +
+            `the server's view: ${JSON.stringify(seen.list)}`,
+        );
       });
     }
 
