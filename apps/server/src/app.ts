@@ -40,6 +40,7 @@ import { Gateway } from './domains/gateway/gateway.ts';
 import { telemetryRoutes } from './domains/telemetry/routes.ts';
 import { TelemetryService } from './domains/telemetry/service.ts';
 import { messageRoutes } from './domains/message/routes.ts';
+import { opsRoutes } from './domains/ops/routes.ts';
 import { MessageService } from './domains/message/service.ts';
 import { mapRoutes } from './domains/map/routes.ts';
 import { MapService } from './domains/map/service.ts';
@@ -300,6 +301,15 @@ export async function buildApp(
   liveRoutes(app, liveSockets, (token, o) => users.resolvePrincipal(token, o));
   topologyRoutes(app, topology);
   messageRoutes(app, messages);
+  // Last: its onReady hook marks the end of start-up for GET /readyz.
+  opsRoutes(app, {
+    store,
+    metricsToken: config.metricsToken,
+    ingest: gateway.metrics,
+    busStarted: () => gateway.running,
+    version: VERSION,
+    mode: config.mode,
+  });
 
   const dist = config.webDist;
   const hasWeb = dist !== undefined && fs.existsSync(path.join(dist, 'index.html'));

@@ -105,14 +105,20 @@ const envSchema = z.object({
   MAP_GEOCODER_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   // How often device telemetry is written (docs/telemetry.md); shorter in the kill -9 test.
   TELEMETRY_FLUSH_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  // The bearer token of GET /metrics (Prometheus); unset: /metrics is off (404).
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, { error: 'must be 16 to 256 printable characters without spaces' })
+    .optional(),
 });
 
-/** Values never echoed in an error: the factory key, and a broker URL that may carry a password. */
+/** Values never echoed in an error: keys, the metrics token, and a broker URL that may carry a password. */
 const SECRET_VARS: ReadonlySet<string> = new Set([
   'FACTORY_KEY',
   'MQTT_URL',
   'MAP_BAIDU_GEOCODER_KEY',
   'MAP_GOOGLE_GEOCODER_KEY',
+  'METRICS_TOKEN',
 ]);
 
 const SMS_VARS = ['SMS_URL', 'SMS_KEY_ID', 'SMS_KEY_SECRET', 'SMS_SIGN', 'SMS_TEMPLATE'] as const;
@@ -139,6 +145,8 @@ export interface Config {
   trustProxy: boolean;
   /** Device telemetry is written this often: what a kill -9 can lose at most (docs/telemetry.md). */
   telemetryFlushMs: number;
+  /** The bearer token GET /metrics requires; undefined: /metrics is off (404) and nothing is measured. */
+  metricsToken: string | undefined;
   /** Where the built console lives; absent in API-only tests. */
   webDist: string | undefined;
   loginThrottle: LoginThrottlePolicy;
@@ -260,6 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     telemetryFlushMs: e.TELEMETRY_FLUSH_MS,
+    metricsToken: e.METRICS_TOKEN,
     webDist: path.resolve(root, 'apps/web/dist'),
     loginThrottle: defaultLoginThrottle,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -88,6 +88,11 @@ export class Gateway {
     this.timer.unref();
   }
 
+  /** The bus is started and the sweep runs: between `start()` resolving and `stop()` (GET /readyz). */
+  get running(): boolean {
+    return this.timer !== null;
+  }
+
   /** Stops taking messages, finishes what was taken, writes the last states. */
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);

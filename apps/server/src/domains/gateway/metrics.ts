@@ -217,13 +217,30 @@ export class IngestMetrics {
     return s;
   }
 
-  snapshot(): MetricsSnapshot {
+  /**
+   * The ingest figures alone, without side effects (the Prometheus scrape, domains/ops, reads
+   * these: unlike `snapshot()` it leaves the event-loop window of the administrator's reading alone).
+   */
+  figures(): Pick<MetricsSnapshot, 'gateway' | 'flush' | 'lag' | 'pending'> {
     const buckets: [number, number][] = [];
     this.hist.forEach((n, i) => {
       if (n > 0) buckets.push([bucketUpperMs(i), n]);
     });
     let waiting = 0;
     for (const list of this.waiting.values()) waiting += list.length;
+    const round = (n: number) => Math.round(n * 10) / 10;
+    return {
+      gateway: this.counters.snapshot(),
+      flush: Object.fromEntries(
+        [...this.flushes].map(([k, v]) => [k, { ...v, busyMs: round(v.busyMs), maxMs: round(v.maxMs) }]),
+      ),
+      lag: { count: this.lagCount, sumMs: round(this.lagSum), maxMs: round(this.lagMax), buckets },
+      pending: waiting + this.inFlight,
+    };
+  }
+
+  snapshot(): MetricsSnapshot {
+    const figures = this.figures();
     const mem = process.memoryUsage();
     const cpu = process.cpuUsage();
     if (!loop) {
@@ -237,12 +254,7 @@ export class IngestMetrics {
     return {
       at: Date.now(),
       uptimeMs: Math.round(performance.now() - this.startedAt),
-      gateway: this.counters.snapshot(),
-      flush: Object.fromEntries(
-        [...this.flushes].map(([k, v]) => [k, { ...v, busyMs: round(v.busyMs), maxMs: round(v.maxMs) }]),
-      ),
-      lag: { count: this.lagCount, sumMs: round(this.lagSum), maxMs: round(this.lagMax), buckets },
-      pending: waiting + this.inFlight,
+      ...figures,
       process: {
         rssBytes: mem.rss,
         heapUsedBytes: mem.heapUsed,
