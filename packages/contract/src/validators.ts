@@ -78,6 +78,15 @@ export function normalizeMac(value: string): string | null {
   return MAC_RE.test(s) ? s.replace(/[:-]/g, '').toUpperCase() : null;
 }
 
+/**
+ * A locally administered MAC (second hex digit 2, 6, A or E): chosen by the client's OS, often at
+ * random for privacy, so its prefix names no maker. False for an invalid MAC.
+ */
+export function isLocalMac(value: string): boolean {
+  const mac = normalizeMac(value);
+  return mac !== null && (parseInt(mac[1]!, 16) & 2) === 2;
+}
+
 export function isMac(value: string): boolean {
   return normalizeMac(value) !== null;
 }

@@ -4,6 +4,7 @@
  * 2, 6, A or E) was chosen by the client's OS for privacy and names no maker.
  */
 import { createRequire } from 'node:module';
+import { isLocalMac, normalizeMac } from '@netconsole/contract';
 
 let names: Map<string, string> | null = null;
 
@@ -19,15 +20,9 @@ function registry(): Map<string, string> {
   return names;
 }
 
-/** True for a MAC the client's OS made up (locally administered bit set). */
-export function isLocalMac(mac: string): boolean {
-  const hex = mac.replace(/[^0-9a-f]/gi, '');
-  return hex.length === 12 && (parseInt(hex[1]!, 16) & 2) === 2;
-}
-
 /** The registered maker of a MAC's prefix; null for a private MAC or an unregistered prefix. */
 export function vendorOf(mac: string): string | null {
-  const hex = mac.replace(/[^0-9a-f]/gi, '').toUpperCase();
-  if (hex.length !== 12 || isLocalMac(hex)) return null;
+  const hex = normalizeMac(mac);
+  if (hex === null || isLocalMac(hex)) return null;
   return registry().get(hex.slice(0, 6)) ?? null;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalMac, vendorOf } from './vendor.ts';
+import { isLocalMac } from '@netconsole/contract';
+import { vendorOf } from './vendor.ts';
 
 describe('client vendor', () => {
   it('names the registered maker of a MAC prefix, whatever the separators and case', () => {

@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { z } from 'zod';
 import { ErrorCode } from '@netconsole/contract';
 import { AppError } from '../../platform/http/app-error.ts';
+import { within } from '../../platform/within.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
 import type { Store } from '../../platform/store/db.ts';
 import type { IngestMetrics } from '../gateway/metrics.ts';
@@ -51,14 +52,6 @@ function digest(s: string): Buffer {
   return createHash('sha256').update(s).digest();
 }
 
-function within<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms);
-  });
-  return Promise.race([p, late]).finally(() => clearTimeout(timer));
-}
-
 export function opsRoutes(app: App, deps: OpsDeps): void {
   // Running from the end of start-up (this hook is added after every other module's) to closing.
   let running = false;
@@ -95,7 +88,7 @@ export function opsRoutes(app: App, deps: OpsDeps): void {
       config: { auth: 'public' },
     },
     async (req, reply) => {
-      const store = await within(sql`select 1 as one`.execute(deps.store.db), STORE_PROBE_MS).then(
+      const store = await within(sql`select 1 as one`.execute(deps.store.db), STORE_PROBE_MS, 'store').then(
         () => 'ok' as const,
         (err: unknown) => {
           req.log.warn({ err }, 'readiness: the store does not answer');

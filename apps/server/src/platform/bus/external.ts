@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { connect, type MqttClient } from 'mqtt';
 import { redactUrl, serverSubscription, type BusEvents, type DeviceBus } from './bus.ts';
+import { within } from '../within.ts';
 
 export interface ExternalBusOptions {
   url: string;
@@ -18,14 +19,6 @@ export interface ExternalBusOptions {
   connectWaitMs?: number;
   /** How long a publish waits for the broker's PUBACK. */
   publishTimeoutMs?: number;
-}
-
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 export class ExternalBus implements DeviceBus {

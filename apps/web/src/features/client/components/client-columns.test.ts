@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isLocalMac } from '@netconsole/contract';
 import {
   CLIENT_COLUMNS,
   EMPTY,
@@ -6,7 +7,6 @@ import {
   STABLE_CLIENT_SORT,
   clientColumnSets,
   clientName,
-  isRandomMac,
   orEmpty,
   widthOf,
 } from './client-columns.ts';
@@ -81,7 +81,7 @@ describe('cells', () => {
       kind: 'none',
       text: EMPTY,
     });
-    expect(isRandomMac('DA1122334455')).toBe(true);
-    expect(isRandomMac('00E04C112233')).toBe(false);
+    expect(isLocalMac('DA1122334455')).toBe(true);
+    expect(isLocalMac('00E04C112233')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { ClientItem, ClientSort } from '@netconsole/contract';
+import { isLocalMac, type ClientItem, type ClientSort } from '@netconsole/contract';
 
 /**
  * Which columns of the client list fit the width there is, and what the other cells show: pure,
@@ -102,15 +102,6 @@ export function orEmpty(value: string | number | null | undefined): string {
   return value === null || value === undefined || value === '' ? EMPTY : String(value);
 }
 
-/**
- * A locally administered MAC (second hex digit 2, 6, A or E): chosen at random by the client's OS
- * for privacy, so it names no vendor.
- */
-export function isRandomMac(mac: string): boolean {
-  const hex = mac.replace(/[^0-9a-f]/gi, '');
-  return hex.length === 12 && (parseInt(hex[1]!, 16) & 2) === 2;
-}
-
 export type ClientNameKind = 'alias' | 'name' | 'vendor' | 'private' | 'none';
 
 /**
@@ -124,5 +115,5 @@ export function clientName(c: Pick<ClientItem, 'Alias' | 'Name' | 'MAC' | 'Vendo
   if (c.Alias) return { kind: 'alias', text: c.Alias };
   if (c.Name) return { kind: 'name', text: c.Name };
   if (c.Vendor) return { kind: 'vendor', text: c.Vendor };
-  return isRandomMac(c.MAC) ? { kind: 'private', text: '' } : { kind: 'none', text: EMPTY };
+  return isLocalMac(c.MAC) ? { kind: 'private', text: '' } : { kind: 'none', text: EMPTY };
 }
