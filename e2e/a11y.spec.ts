@@ -237,8 +237,11 @@ async function loaded(page: Page, route: string, pending: () => number, marker?:
         .getAnimations()
         .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
     });
+  // Settled on two looks in a row: a dialog's opening motion starts a frame after it mounts, so a
+  // single look can fall before it began.
+  let calm = 0;
   await expect
-    .poll(async () => pending() === 0 && (await quiet()), {
+    .poll(async () => (calm = pending() === 0 && (await quiet()) ? calm + 1 : 0) >= 2, {
       timeout: WAIT_MS,
       interval: 100,
       message: `${route} did not settle (spinner, API call or animation still going)`,
