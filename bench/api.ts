@@ -12,7 +12,7 @@ import { planFleet } from '@netconsole/device-sim';
 import { load, type LoadFigures, type Shot } from './api/load.ts';
 import { deviceIds, placeFleet } from './api/seed.ts';
 import { stack } from './api/stack.ts';
-import type { MetricsSnapshot } from '../apps/server/src/domains/gateway/metrics.ts';
+import type { MetricsSnapshot } from '../apps/server/src/platform/gateway/metrics.ts';
 import { Api, registerDevices, tenantOwner } from './ingest/api.ts';
 import { ProcWindow } from './ingest/proc.ts';
 import { SimProcess } from './ingest/sim-process.ts';

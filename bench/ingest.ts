@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { planFleet, planSns } from '@netconsole/device-sim';
-import type { MetricsSnapshot } from '../apps/server/src/domains/gateway/metrics.ts';
+import type { MetricsSnapshot } from '../apps/server/src/platform/gateway/metrics.ts';
 import { Api, registerDevices, tenantOwner } from './ingest/api.ts';
 import { startMosquitto, type Mosquitto } from './ingest/mosquitto.ts';
 import { ProcWindow } from './ingest/proc.ts';

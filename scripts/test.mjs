@@ -55,6 +55,9 @@ function reachable(url) {
 }
 
 if (run('lint', 'npx', ['eslint', '.'])) run('format', 'npx', ['prettier', '--check', '.']);
+// Cycles, cross-feature and cross-domain imports (.dependency-cruiser.mjs); a few seconds, so it runs
+// even when the lint failed, to show every kind of finding at once.
+run('import rules', 'npm', ['run', 'lint:imports', '--silent']);
 run('type-check', 'npx', ['tsc', '-b', 'tsconfig.json']);
 vitest('unit', 'unit');
 vitest('api on SQLite', 'api', { TEST_STORE: 'sqlite' });

@@ -1,5 +1,5 @@
 /** The console's HTTP API as the benchmark uses it: an administrator, a tenant, its devices. */
-import type { MetricsSnapshot } from '../../apps/server/src/domains/gateway/metrics.ts';
+import type { MetricsSnapshot } from '../../apps/server/src/platform/gateway/metrics.ts';
 
 export class Api {
   constructor(

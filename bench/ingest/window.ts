@@ -1,5 +1,5 @@
 /** What one measuring window saw: the server's metrics before and after, its process, the fleet. */
-import { quantileMs, type MetricsSnapshot } from '../../apps/server/src/domains/gateway/metrics.ts';
+import { quantileMs, type MetricsSnapshot } from '../../apps/server/src/platform/gateway/metrics.ts';
 import type { SimStats } from './protocol.ts';
 
 export interface WindowFigures {

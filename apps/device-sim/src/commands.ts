@@ -6,7 +6,6 @@
 import { COMMAND_ID_RE, DeviceType, decodeDown, isCommandKind } from '@netconsole/contract';
 import type { CommandKind, DeviceConfigBody, ParsedDownMessage } from '@netconsole/contract';
 import type { SimDevice } from './device.ts';
-import { Running } from './device.ts';
 import { diagnose } from './diagnosis.ts';
 import { download } from './download.ts';
 import type { DownloadOutcome } from './download.ts';
@@ -15,6 +14,20 @@ import type { FaultRule } from './types.ts';
 type Body = Record<string, unknown>;
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const clip = (text: string) => text.slice(0, 256);
+
+/** A command in progress (kept by the device in `running`, driven here). */
+export class Running {
+  stage: string | undefined;
+  lastProgressAt = 0;
+  done = false;
+  /** Past the point where `cancel` can stop it. */
+  pastNoReturn = false;
+  readonly abort = new AbortController();
+  constructor(
+    readonly id: string,
+    readonly cmd: CommandKind,
+  ) {}
+}
 
 // ---- reports ----
 

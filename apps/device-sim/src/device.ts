@@ -25,6 +25,7 @@ import type {
   WifiBand,
 } from '@netconsole/contract';
 import { handleCommand } from './commands.ts';
+import type { Running } from './commands.ts';
 import type { SimNetwork, WifiClient, WiredHost } from './network.ts';
 import { MODELS, ipToString } from './plan.ts';
 import type { DevicePlan, ModelInfo } from './plan.ts';
@@ -93,20 +94,6 @@ export interface AfterWelcome {
   id: string;
   cmd: CommandKind;
   body: Record<string, unknown>;
-}
-
-/** A command in progress. */
-export class Running {
-  stage: string | undefined;
-  lastProgressAt = 0;
-  done = false;
-  /** Past the point where `cancel` can stop it. */
-  pastNoReturn = false;
-  readonly abort = new AbortController();
-  constructor(
-    readonly id: string,
-    readonly cmd: CommandKind,
-  ) {}
 }
 
 function nonce(bytes: number): string {

@@ -42,7 +42,18 @@ const of = <K extends Received['kind']>(kind: K, sn?: string) =>
   })[];
 const lastOf = <K extends Received['kind']>(kind: K, sn: string) => of(kind, sn).at(-1)?.message;
 const byType = (type: DeviceType) => fleet.devices.filter((d) => d.type === type);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Resolves once `holds()` is true, checking again on every message the gateway receives: the
+ * fleet's reports come on their own timers, so a test waits for what it needs, not for a while.
+ */
+const until = async (holds: () => boolean, what: string, timeoutMs = 10_000) => {
+  if (holds()) return;
+  await gw.waitFor(holds, timeoutMs).catch(() => {
+    throw new Error(`no ${what} within ${timeoutMs} ms`);
+  });
+};
+const reported = (kind: 'state' | 'ports' | 'lldp' | 'stats' | 'clients') => (d: { sn: string }) =>
+  lastOf(kind, d.sn) !== undefined;
 const states = (id: string) =>
   gw.reports(id).map((r) => (r.state === 'progress' ? `progress:${r.stage}` : r.state));
 
@@ -109,12 +120,18 @@ describe('device-sim against a broker', () => {
   });
 
   test('after welcome: state, ports, lldp, clients and stats, all valid', async () => {
-    await sleep(1500);
+    const talksClients = (d: (typeof fleet.devices)[number]) =>
+      d.type === DeviceType.AP || d.type === DeviceType.Router;
+    await until(
+      () =>
+        (['state', 'ports', 'lldp', 'stats'] as const).every((k) => fleet.devices.every(reported(k))) &&
+        fleet.devices.filter(talksClients).every(reported('clients')),
+      'first report of every kind from every device',
+    );
     for (const d of fleet.devices) {
       for (const kind of ['state', 'ports', 'lldp', 'stats'] as const)
         expect(lastOf(kind, d.sn), `${d.sn} ${kind}`).toBeDefined();
-      if (d.type === DeviceType.AP || d.type === DeviceType.Router)
-        expect(lastOf('clients', d.sn)).toBeDefined();
+      if (talksClients(d)) expect(lastOf('clients', d.sn)).toBeDefined();
     }
     const sw = byType(DeviceType.Switch)[0]!;
     const ports = lastOf('ports', sw.sn)!;
@@ -168,7 +185,10 @@ describe('device-sim against a broker', () => {
 
   test('counters are monotonic and gauges plausible', async () => {
     const from = gw.messages.length;
-    await sleep(3500);
+    // Three stats of every device (one a second): two steps to compare, as a 3.5 s wait gave.
+    const statsSince = (sn: string) =>
+      gw.messages.slice(from).filter((m) => m.kind === 'stats' && m.sn === sn).length;
+    await until(() => fleet.devices.every((d) => statsSince(d.sn) >= 3), 'three stats of every device');
     const window = gw.messages.slice(from);
     for (const d of fleet.devices) {
       const stats = window
@@ -218,7 +238,8 @@ describe('device-sim against a broker', () => {
     // Redelivery of the same id (the server re-sends after welcome): the last report again, no reboot.
     const n = of('hello', ap.sn).length;
     await gw.command(ap.sn, 'reboot', {}, { id });
-    await sleep(800);
+    // A second reboot would report `accepted` first: the fourth report tells which it was.
+    await until(() => gw.reports(id).length >= 4, 'report of the redelivered reboot');
     expect(states(id)).toEqual(['accepted', 'progress:rebooting', 'succeeded', 'succeeded']);
     expect(of('hello', ap.sn)).toHaveLength(n);
     const events = of('events', ap.sn).flatMap((m) => m.message.events);
@@ -340,14 +361,17 @@ describe('device-sim against a broker', () => {
     await gw.terminal(now);
     const page = lastOf('clients', ap.sn)!;
     expect(page.clients.map((c) => c.mac)).not.toContain(mac);
-    await sleep(1200);
-    const events = of('events', ap.sn).flatMap((m) => m.message.events);
-    expect(events).toContainEqual(
+    const events = () => of('events', ap.sn).flatMap((m) => m.message.events);
+    await until(
+      () => events().some((e) => e.type === 'client_disconnected' && e.mac === mac),
+      'client_disconnected event',
+    );
+    expect(events()).toContainEqual(
       expect.objectContaining({ type: 'client_disconnected', mac, code: 'kicked' }),
     );
 
     await gw.command(ap.sn, 'kick_client', { mac, blockS: 600 }, { id });
-    await sleep(500);
+    await until(() => gw.reports(id).length >= 2, 'report of the redelivered kick');
     const again = gw.reports(id);
     expect(again).toHaveLength(2);
     expect(again[1]).toMatchObject({ state: 'succeeded', result: { wasConnected: true } });
@@ -408,7 +432,8 @@ describe('device-sim against a broker', () => {
       count: 10,
       sizeBytes: 56,
     });
-    await sleep(300);
+    // Cancelled once it runs (its first report), not before the device has it.
+    await until(() => gw.reports(long).length > 0, 'first report of the long diagnosis');
     const cancel = await gw.command(ap.sn, 'cancel', { target: long });
     expect(await gw.terminal(cancel)).toMatchObject({ state: 'succeeded' });
     expect(await gw.terminal(long)).toMatchObject({ state: 'failed', code: 'cancelled' });
@@ -589,8 +614,9 @@ describe('device-sim against a broker', () => {
 
   test('every message the fleet published parsed with the contract schemas', async () => {
     await fleet.stop();
-    await sleep(300);
-    expect(of('offline').filter((m) => m.message.reason === 'shutdown').length).toBe(12);
+    const shutdowns = () => of('offline').filter((m) => m.message.reason === 'shutdown').length;
+    await until(() => shutdowns() >= 12, "every device's shutdown offline");
+    expect(shutdowns()).toBe(12);
     expect(gw.invalid).toEqual([]);
     expect(gw.counts.messages).toBeGreaterThan(300);
   });

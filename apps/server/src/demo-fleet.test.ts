@@ -3,7 +3,7 @@ import { DEMO_FLEET, planFleet, type Fleet } from '@netconsole/device-sim';
 import { seedDemo } from './demo.ts';
 import { startDemoFleet } from './demo-fleet.ts';
 import { busConfig, startHarness, TEST_FACTORY_KEY, type Harness } from './test/harness.ts';
-import { eventually } from './domains/gateway/testing.ts';
+import { eventually } from './test/devices.ts';
 
 let h: Harness;
 let fleet: Fleet | null = null;
@@ -19,7 +19,7 @@ afterEach(async () => {
 describe('the demo fleet', () => {
   it('registers the planned devices into their networks, routers as main devices, and brings them online', async () => {
     expect(await seedDemo(h.store.db, h.services, h.clock.now)).toBe(true);
-    fleet = await startDemoFleet(h.services, h.mqttUrl!, TEST_FACTORY_KEY);
+    fleet = await startDemoFleet(h.services, h.mqttUrl!, TEST_FACTORY_KEY, h.store.db);
     expect(fleet).not.toBeNull();
     const tenant = await h.services.tenants.findByName({ tenantId: null, admin: true }, 'Demo Networks');
     const scope = { tenantId: tenant!.id, admin: false };
@@ -53,7 +53,7 @@ describe('the demo fleet', () => {
     expect(users?.total).toBeGreaterThan(0);
     // A second start (the next `npm start`) changes nothing.
     await fleet!.stop();
-    fleet = await startDemoFleet(h.services, h.mqttUrl!, TEST_FACTORY_KEY);
+    fleet = await startDemoFleet(h.services, h.mqttUrl!, TEST_FACTORY_KEY, h.store.db);
     expect((await h.services.networks.all(scope)).count).toBe(plan.networks.length);
   });
 });

@@ -2,32 +2,38 @@ import { DEMO_FLEET, createDemoFleet, planFleet, type Fleet, type NetworkPlan } 
 import type { Scope } from './platform/auth/guard.ts';
 import type { Services } from './app.ts';
 import { isAppError } from './platform/http/app-error.ts';
+import type { Db } from './platform/store/db.ts';
+import { withStartLock } from './bootstrap.ts';
 
 const ADMIN = { tenantId: null, admin: true };
 
 /**
  * Demo mode's fleet: 24 simulated devices on three sites, registered to the demo tenant through
  * the device service and connected to this server's own broker through the published protocol,
- * so the console is alive on first sight.
+ * so the console is alive on first sight. Registered and placed under the start lock, so nodes
+ * started together do not both create the sites.
  */
 export async function startDemoFleet(
   services: Services,
   brokerUrl: string,
   factoryKeyHex: string,
+  db: Db,
 ): Promise<Fleet | null> {
   const tenant = await services.tenants.findByName(ADMIN, 'Demo Networks');
   if (!tenant) return null;
   const scope = { tenantId: tenant.id, admin: false };
   const plan = planFleet(DEMO_FLEET);
-  for (const d of plan.networks.flatMap((n) => n.devices)) {
-    try {
-      await services.devices.add(scope, { SN: d.sn, MAC: d.mac, Alias: d.name, Type: d.type });
-    } catch (err) {
-      // Registered on an earlier start: nothing to do.
-      if (!isAppError(err)) throw err;
+  await withStartLock(db, async () => {
+    for (const d of plan.networks.flatMap((n) => n.devices)) {
+      try {
+        await services.devices.add(scope, { SN: d.sn, MAC: d.mac, Alias: d.name, Type: d.type });
+      } catch (err) {
+        // Registered on an earlier start: nothing to do.
+        if (!isAppError(err)) throw err;
+      }
     }
-  }
-  await placeDemoDevices(services, scope, plan.networks);
+    await placeDemoDevices(services, scope, plan.networks);
+  });
   const fleet = createDemoFleet({ url: brokerUrl, factoryKey: factoryKeyHex });
   await fleet.start();
   return fleet;

@@ -2,6 +2,7 @@ import { newId } from './platform/ids.ts';
 import type { Services } from './app.ts';
 import type { Db } from './platform/store/db.ts';
 import { insertRelease } from './domains/app/store.ts';
+import { withStartLock } from './bootstrap.ts';
 
 export const DEMO_TENANT = { username: 'demo', password: 'demo1234' };
 export const DEMO_COADMIN = { username: 'demoops', password: 'demo1234' };
@@ -10,9 +11,14 @@ const ADMIN = { tenantId: null, admin: true };
 
 /**
  * Demo mode: a tenant with every permission and a co-administrator with fewer, made through the
- * same services the console's own screens call. Runs once: an existing demo tenant is left as is.
+ * same services the console's own screens call. Runs once: an existing demo tenant is left as is,
+ * also when several nodes start together (the check and the seed run under the start lock).
  */
 export async function seedDemo(db: Db, services: Services, now: number): Promise<boolean> {
+  return withStartLock(db, () => seed(db, services, now));
+}
+
+async function seed(db: Db, services: Services, now: number): Promise<boolean> {
   if (await services.tenants.findByName(ADMIN, 'Demo Networks')) return false;
   const tenant = await services.tenants.create(ADMIN, {
     name: 'Demo Networks',

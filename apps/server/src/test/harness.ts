@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,13 +10,14 @@ import { redactUrl } from '../platform/bus/bus.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { App } from '../platform/http/schemas.ts';
 import { openStore, type Store } from '../platform/store/db.ts';
+import { PG_URL, TEST_STORE, testDatabase, type TestDatabase } from './databases.ts';
 
 /**
  * API tests run against a real store: a fresh SQLite file by default, or — with
- * TEST_STORE=postgres — a fresh schema in the PostgreSQL of DATABASE_URL_TEST.
+ * TEST_STORE=postgres — a database of its own in the PostgreSQL of DATABASE_URL_TEST, cloned
+ * from the run's migrated template (databases.ts, global-setup.ts).
  */
-export const TEST_STORE = process.env.TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
-export const PG_URL = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { PG_URL, TEST_STORE, testDatabase, type TestDatabase } from './databases.ts';
 
 /** The factory key of the protocol's test vectors; device passwords in tests derive from it. */
 export const TEST_FACTORY_KEY = '000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f';
@@ -94,13 +97,11 @@ export async function startHarness(
     mqtt: busConfig('off'),
     ...overrides,
   };
-  let schema: string | undefined;
+  let database: TestDatabase | undefined;
   let store: Store;
   if (TEST_STORE === 'postgres') {
-    schema = `t_${randomBytes(6).toString('hex')}`;
-    store = await withSchemaLock('shared', () =>
-      openStore({ databaseUrl: PG_URL, pgSchema: schema, poolSize: 4 }),
-    );
+    database = await testDatabase();
+    store = await openStore({ databaseUrl: database.url, poolSize: 4 });
   } else {
     store = await openStore({ sqliteFile: path.join(tmp, 'console.sqlite') });
   }
@@ -124,23 +125,17 @@ export async function startHarness(
     async close() {
       await app.close();
       await store.close();
-      if (schema) {
-        const dropped = schema;
-        await withSchemaLock('exclusive', async () => {
-          const c = new pg.Client({ connectionString: PG_URL });
-          await c.connect();
-          await c.query(`DROP SCHEMA IF EXISTS ${dropped} CASCADE`);
-          await c.end();
-        });
-      }
+      await database?.drop();
       fs.rmSync(tmp, { recursive: true, force: true });
     },
   };
 }
 
 /**
- * Kysely's migrator reads the catalogue of every schema in the database; a schema dropped by
- * another test file meanwhile makes that read fail. Migrations share this lock, drops take it alone.
+ * For stores on a schema of the shared test database (the harness gives each store a database of
+ * its own instead, `testDatabase()`): Kysely's migrator reads the catalogue of every schema in the
+ * database; a schema dropped by another test file meanwhile makes that read fail. Migrations share
+ * this lock, drops take it alone.
  */
 export async function withSchemaLock<T>(mode: 'shared' | 'exclusive', fn: () => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: PG_URL });
@@ -194,4 +189,13 @@ export async function login(h: Harness, Username: string, Password = 'pass1234',
 
 export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
+}
+
+/** A TCP port free on 127.0.0.1 now (for a server process or broker a test starts). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await once(probe.listen(0, '127.0.0.1'), 'listening');
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((r) => probe.close(r));
+  return port;
 }

@@ -1,8 +1,8 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/store/db.ts';
-import type { VerificationCodeTable } from '../../platform/store/schema.ts';
+import type { CodeRow, VerificationCodeTable } from './tables.ts';
 
-export type CodeRow = Selectable<VerificationCodeTable>;
+export type { CodeRow };
 
 /**
  * Codes belong to one account. `userId` is the caller's own id in the personal centre; it is null

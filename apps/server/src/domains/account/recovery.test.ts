@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@netconsole/contract';
 import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
-import { lastCode, outboxCount, snapshot } from './testing.ts';
+import { outboxCount } from '../../platform/notify/testing.ts';
+import { lastCode, snapshot } from './testing.ts';
 
 let h: Harness;
 let alfa: Awaited<ReturnType<typeof seedTenant>>;

@@ -11,14 +11,6 @@ export async function lastCode(h: Harness, recipient: string): Promise<string | 
   return row ? (/\b(\d{5,6})\b/.exec(row.body)?.[1] ?? null) : null;
 }
 
-export async function outboxCount(h: Harness): Promise<number> {
-  const row = await h.store.db
-    .selectFrom('outbox')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 /** A snapshot of the rows a rejected request must leave as they were. */
 export async function snapshot(h: Harness) {
   const [tenants, users] = await Promise.all([

@@ -1,8 +1,8 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Db } from '../../platform/store/db.ts';
-import type { AppReleaseTable } from '../../platform/store/schema.ts';
+import type { AppReleaseTable, ReleaseRow } from './tables.ts';
 
-export type ReleaseRow = Selectable<AppReleaseTable>;
+export type { ReleaseRow };
 
 export async function findRelease(db: Db, id: string): Promise<ReleaseRow | undefined> {
   return db.selectFrom('app_releases').selectAll().where('id', '=', id).executeTakeFirst();

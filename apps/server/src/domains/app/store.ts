@@ -1,6 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../platform/store/db.ts';
-import type { AppReleaseTable } from '../../platform/store/schema.ts';
+import type { AppReleaseTable } from './tables.ts';
 
 /** Mobile app releases are platform content: every visitor of /login sees the same QR codes. */
 export async function currentReleases(db: Db) {

@@ -14,7 +14,7 @@ import {
   TEST_FACTORY_KEY,
   type Harness,
 } from '../../test/harness.ts';
-import { FakeDevice, eventually, randomToken } from '../gateway/testing.ts';
+import { FakeDevice, eventually, randomToken } from '../../test/devices.ts';
 
 const A = 'A4C3F0112233';
 const B = '3C22FB445566';

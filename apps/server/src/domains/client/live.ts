@@ -20,8 +20,7 @@ import { newId, type Clock } from '../../platform/ids.ts';
 import { Slicer } from '../../platform/slices.ts';
 import type { LiveHub } from '../../platform/realtime/hub.ts';
 import type { Db } from '../../platform/store/db.ts';
-import type { ClientSessionTable } from '../../platform/store/schema.ts';
-import type { CommandRow } from '../device/command-store.ts';
+import type { CommandRow } from '../device/tables.ts';
 import type { LiveDevice, LiveDevices } from '../device/live.ts';
 import {
   CLIENT_COLUMN_NAMES,
@@ -36,6 +35,7 @@ import {
   type FigureColumns,
   type SessionColumns,
 } from './store.ts';
+import type { ClientSessionTable } from './tables.ts';
 
 export const FLUSH_EVERY_MS = 1000;
 export const FLUSH_AT_CHANGES = 500;

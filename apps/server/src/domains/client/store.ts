@@ -1,12 +1,12 @@
-import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { bulkInsert, bulkUpdate, chunked } from '../../platform/store/bulk.ts';
 import { likePattern } from '../../platform/store/like.ts';
-import type { ClientSessionTable, ClientTable } from '../../platform/store/schema.ts';
+import type { ClientRow, ClientSessionRow, ClientSessionTable, ClientTable } from './tables.ts';
 
-export type ClientRow = Selectable<ClientTable>;
-export type SessionRow = Selectable<ClientSessionTable>;
+export type { ClientRow };
+export type SessionRow = ClientSessionRow;
 /** A client with what the list shows of its device: alias and network. */
 export type ClientView = ClientRow & { device_alias: string | null; parent: string | null };
 

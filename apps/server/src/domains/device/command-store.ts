@@ -1,9 +1,9 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
-import type { DeviceCommandTable } from '../../platform/store/schema.ts';
+import type { CommandRow, DeviceCommandTable } from './tables.ts';
 
-export type CommandRow = Selectable<DeviceCommandTable>;
+export type { CommandRow };
 
 /** Statuses of a command that has not ended. */
 export const OPEN_STATUSES = ['held', 'sent', 'accepted', 'progress'] as const;

@@ -26,6 +26,7 @@ import {
 import type { Scope } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Clock } from '../../platform/ids.ts';
+import type { EventBus } from '../../platform/events.ts';
 import type { LiveHub } from '../../platform/realtime/hub.ts';
 import type { Db } from '../../platform/store/db.ts';
 import {
@@ -43,8 +44,7 @@ import {
   updateCommand,
   type CommandRow,
 } from './command-store.ts';
-import { ControllerService } from './controller.ts';
-import { newCommandId, type DeviceLink } from './link.ts';
+import { newCommandId, type DeviceLink } from '../../platform/gateway/device-link.ts';
 import type { LiveDevices } from './live.ts';
 import { findDevice, type DeviceRow } from './store.ts';
 
@@ -59,8 +59,15 @@ export interface IssuedCommand<K extends CommandKind = DeviceCommand> {
 /** Commands about one client, issued to the AP or router it is on (domains/client). */
 export type ClientCommandKind = 'kick_client' | 'release_client';
 
-/** Told of every change of a command's status (after it is stored). */
-export type CommandListener = (row: CommandRow) => void | Promise<void>;
+declare module '../../platform/events.ts' {
+  interface DomainEvents {
+    /**
+     * A command's status changed (after it is stored): the issuing domain follows its own commands
+     * here (the client domain ends a kick), whether the device reported or the server ended it.
+     */
+    'device.command': CommandRow;
+  }
+}
 
 /** Order of the open statuses: a late or repeated report never moves a command back. */
 const RANK: Record<string, number> = { held: 0, sent: 1, accepted: 2, progress: 3 };
@@ -86,8 +93,6 @@ export function commandItemOf(r: CommandRow): CommandItem {
 }
 
 export class CommandService {
-  private readonly listeners = new Set<CommandListener>();
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -95,30 +100,19 @@ export class CommandService {
     private readonly link: DeviceLink,
     private readonly log: FastifyBaseLogger,
     private readonly hub?: LiveHub,
+    private readonly events?: EventBus,
   ) {}
-
-  /** Listens to every status change of every command; returns the function that stops it. */
-  listen(listener: CommandListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
 
   /**
    * Says what became of these commands: topic `command` to the browsers of the command's tenant,
-   * and the in-process listeners (the client domain ends a kick there). Never throws.
+   * and the `device.command` event to the domains (the client domain ends a kick there). Never throws.
    */
   private async changed(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     try {
       for (const row of await findCommands(this.db, ids)) {
         this.hub?.publish(row.tenant_id, { topic: 'command', data: commandItemOf(row) });
-        for (const listener of this.listeners) {
-          try {
-            await listener(row);
-          } catch (err) {
-            this.log.error({ err, command: row.id }, 'command listener failed');
-          }
-        }
+        await this.events?.emit('device.command', row);
       }
     } catch (err) {
       this.log.error({ err }, 'announcing command changes failed');
@@ -191,11 +185,6 @@ export class CommandService {
     acSn: string | null,
   ): Promise<IssuedCommand<'set_controller'>> {
     return this.issueKind(scope, userId, ap, 'set_controller', { acSn }, true);
-  }
-
-  /** Moving APs between access controllers (testchangeacregister), over this service's commands. */
-  controller(): ControllerService {
-    return new ControllerService(this.db, this.live, this);
   }
 
   private async issueKind<K extends CommandKind>(

@@ -20,7 +20,7 @@ import {
   TEST_FACTORY_KEY,
   type Harness,
 } from '../../test/harness.ts';
-import { FakeDevice, eventually, randomMac, randomToken } from '../gateway/testing.ts';
+import { FakeDevice, eventually, randomMac, randomToken } from '../../test/devices.ts';
 
 /** Every SN of this file starts so (the shared broker of the PostgreSQL run). */
 const PREFIX = `CT${randomToken(4)}`;
@@ -120,14 +120,17 @@ describe('POST /v1/device/testchangeacregister', () => {
     await state(d, ac.SN);
     await d.ack(cmd.id, 'set_controller', 'succeeded');
     await eventually(async () => (await item(token, d.sn))?.ACSN === ac.SN, 3000, 'ACSN of the AP');
-    await eventually(
-      async () => {
-        const h1 = await call(token, 'GET', `/v1/device/deviceIssuedinfo?SN=${d.sn}`);
-        return (h1.body.list as CommandItem[]).find((c) => c._id === cmd.id)?.Status === 'succeeded';
-      },
-      3000,
-      'command succeeded',
-    );
+    // The report ends the command; until then a second change answers with this open one.
+    const ended = (id: string) =>
+      eventually(
+        async () => {
+          const h1 = await call(token, 'GET', `/v1/device/deviceIssuedinfo?SN=${d.sn}`);
+          return (h1.body.list as CommandItem[]).find((c) => c._id === id)?.Status === 'succeeded';
+        },
+        3000,
+        'command succeeded',
+      );
+    await ended(cmd.id);
 
     for (const AC of [null, '  ']) {
       const back = await change(token, { SN: d.sn, AC, language: 'zh' });
@@ -138,6 +141,7 @@ describe('POST /v1/device/testchangeacregister', () => {
       await state(d, null);
       await d.ack(standalone.id, 'set_controller', 'succeeded');
       await eventually(async () => (await item(token, d.sn))?.ACSN === null, 3000, 'AP standalone');
+      await ended(standalone.id);
     }
   });
 

@@ -22,7 +22,7 @@ import {
 import { newId, type Clock } from '../../platform/ids.ts';
 import type { LiveHub } from '../../platform/realtime/hub.ts';
 import { isUniqueViolation, type Db } from '../../platform/store/db.ts';
-import type { FlushTicket } from '../gateway/metrics.ts';
+import type { FlushTicket } from '../../platform/gateway/metrics.ts';
 import {
   findDeviceBySn,
   findOnlineDevices,
@@ -288,6 +288,8 @@ export class LiveDevices {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly hub: LiveHub | null = null,
+    /** Counts each flush and its rows, and the ingest lag of the messages it writes (gateway/metrics.ts). */
+    private readonly meter: { flushStart(source: string, sns: readonly string[]): FlushTicket } | null = null,
   ) {}
 
   /**
@@ -582,9 +584,6 @@ export class LiveDevices {
     this.touch(d, true);
     return d;
   }
-
-  /** Counts each flush and its rows, and the ingest lag of the messages it writes (gateway/metrics.ts). */
-  meter: { flushStart(source: string, sns: readonly string[]): FlushTicket } | null = null;
 
   /**
    * Before a read: writes what reads filter by (statuses, identities, registrations) if any of it

@@ -24,12 +24,18 @@ import { principalOf, scopeOf, type AuthRule } from '../../platform/auth/guard.t
 import { requestLang } from '../../platform/http/lang.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
 import type { CommandService } from './commands.ts';
+import type { ControllerService } from './controller.ts';
 import type { DeviceService } from './service.ts';
 
 /** Any signed-in account: a tenant's users see the tenant's devices, the administrator every device. */
 const auth: AuthRule = {};
 
-export function deviceRoutes(app: App, devices: DeviceService, commands: CommandService): void {
+export function deviceRoutes(
+  app: App,
+  devices: DeviceService,
+  commands: CommandService,
+  controller: ControllerService,
+): void {
   const tags = ['device'];
   app.get(
     '/v1/device/list',
@@ -162,7 +168,6 @@ export function deviceRoutes(app: App, devices: DeviceService, commands: Command
     (req) => commands.history(scopeOf(principalOf(req)), req.query),
   );
 
-  const controller = commands.controller();
   app.post(
     '/v1/device/testchangeacregister',
     {

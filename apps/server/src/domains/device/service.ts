@@ -33,7 +33,7 @@ import { newId, type Clock } from '../../platform/ids.ts';
 import type { LiveHub } from '../../platform/realtime/hub.ts';
 import { isUniqueViolation, type Db } from '../../platform/store/db.ts';
 import type { CommandService } from './commands.ts';
-import type { DeviceLink } from './link.ts';
+import type { DeviceLink } from '../../platform/gateway/device-link.ts';
 import { isTrusted, statusOf, welcomeOf, type LiveDevices } from './live.ts';
 import {
   aliasTaken,
@@ -84,7 +84,7 @@ function realtimeOf(r: DeviceRow): DeviceRealtime {
 }
 
 /**
- * The gateway's per-device drop counters (domains/gateway/counters.ts), read for the device items:
+ * The gateway's per-device drop counters (platform/gateway/counters.ts), read for the device items:
  * in memory, since `since`.
  */
 export interface DropCounts {

@@ -1,11 +1,11 @@
-import { sql, type Insertable, type Selectable, type SelectQueryBuilder, type Updateable } from 'kysely';
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
-import type { Db } from '../../platform/store/db.ts';
+import type { Database, Db } from '../../platform/store/db.ts';
 import { bulkUpdate } from '../../platform/store/bulk.ts';
 import { holds, isPostgres } from '../../platform/store/like.ts';
-import type { Database, DeviceTable } from '../../platform/store/schema.ts';
+import type { DeviceRow, DeviceTable } from './tables.ts';
 
-export type DeviceRow = Selectable<DeviceTable>;
+export type { DeviceRow };
 
 /** What selects devices in lists, counts and searches. */
 export interface DeviceFilter {

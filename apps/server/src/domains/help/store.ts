@@ -1,4 +1,6 @@
 import type { Db } from '../../platform/store/db.ts';
+// Declares help_words into the store's Database wherever this store is compiled.
+import './tables.ts';
 
 /** Help words are platform content (spec §3 "Help word"), shared by every tenant. */
 export async function findWord(db: Db, name: string, lang: string) {

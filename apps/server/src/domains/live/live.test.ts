@@ -23,7 +23,7 @@ import {
   TEST_FACTORY_KEY,
   type Harness,
 } from '../../test/harness.ts';
-import { FakeDevice, eventually, randomMac, randomToken } from '../gateway/testing.ts';
+import { FakeDevice, eventually, randomMac, randomToken } from '../../test/devices.ts';
 
 /** Every SN of this file starts so (the shared broker of the PostgreSQL run). */
 const PREFIX = `LV${randomToken(4)}`;

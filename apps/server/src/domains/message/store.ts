@@ -1,9 +1,9 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
-import type { MessageTable } from '../../platform/store/schema.ts';
+import type { MessageRow, MessageTable } from './tables.ts';
 
-export type MessageRow = Selectable<MessageTable>;
+export type { MessageRow };
 
 export interface MessageFilter {
   type?: string | undefined;

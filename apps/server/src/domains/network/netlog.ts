@@ -22,7 +22,7 @@ import { newId, type Clock } from '../../platform/ids.ts';
 import type { Db } from '../../platform/store/db.ts';
 import type { LiveDevices } from '../device/live.ts';
 import type { DevicePlacement } from '../device/placement.ts';
-import type { NetworkObserver, NetworkService } from './service.ts';
+import { requireNetwork } from './store.ts';
 
 const SYSTEM: Scope = { tenantId: null, admin: true };
 export const NETLOG_FLUSH_MS = 2000;
@@ -42,7 +42,7 @@ export function namesOf(names: string[], max = 5): string {
   return names.length <= max ? names.join(', ') : `${names.slice(0, max).join(', ')} +${names.length - max}`;
 }
 
-export class NetworkLog implements NetworkObserver {
+export class NetworkLog {
   private readonly statuses = new Map<string, boolean>();
   private timer: NodeJS.Timeout | null = null;
   private unsubscribe: (() => void) | null = null;
@@ -52,16 +52,16 @@ export class NetworkLog implements NetworkObserver {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    private readonly networks: NetworkService,
     private readonly placement: DevicePlacement,
+    private readonly live: LiveDevices,
   ) {}
 
   /**
    * Listens to devices going online and offline. Not through the live hub: a listener there would
    * count as a browser watching every tenant, and every flush would build every device's message.
    */
-  start(live: LiveDevices): void {
-    this.unsubscribe = live.onStatusChange((d) => {
+  start(): void {
+    this.unsubscribe = this.live.onStatusChange((d) => {
       if (d.tenantId) this.statuses.set(d.id, d.online);
     });
     this.timer = setInterval(() => void this.flush(), NETLOG_FLUSH_MS);
@@ -132,7 +132,7 @@ export class NetworkLog implements NetworkObserver {
   }
 
   async list(scope: Scope, q: NetlogQuery, lang: Lang): Promise<ListReply<NetlogItem>> {
-    const network = await this.networks.require(scope, q._id);
+    const network = await requireNetwork(this.db, scope, q._id);
     await this.flush();
     const base = this.db.selectFrom('network_logs').where('network_id', '=', network.id);
     const [rows, total] = await Promise.all([
@@ -160,10 +160,6 @@ export class NetworkLog implements NetworkObserver {
     };
   }
 
-  networksChanged(): void {
-    // Joins and leaves are written by the network service with their names.
-  }
-
   /** A removed network's log goes with it. */
   async networkRemoved(scope: Scope, id: string): Promise<void> {
     let q = this.db.deleteFrom('network_logs').where('network_id', '=', id);
@@ -178,7 +174,7 @@ export class NetworkLog implements NetworkObserver {
     if (body._id) {
       q = q.where('id', '=', body._id);
     } else if (body.Network) {
-      q = q.where('network_id', '=', (await this.networks.require(scope, body.Network)).id);
+      q = q.where('network_id', '=', (await requireNetwork(this.db, scope, body.Network)).id);
     } else {
       throw new AppError(ErrorCode.ValidationFailed, { detail: '_id or Network' });
     }

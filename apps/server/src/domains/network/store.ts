@@ -1,10 +1,12 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
+import { ErrorCode } from '@netconsole/contract';
 import type { Scope } from '../../platform/auth/guard.ts';
+import { AppError } from '../../platform/http/app-error.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { contains } from '../../platform/store/like.ts';
-import type { NetworkTable } from '../../platform/store/schema.ts';
+import type { NetworkRow, NetworkTable } from './tables.ts';
 
-export type NetworkRow = Selectable<NetworkTable>;
+export type { NetworkRow };
 
 export interface NetworkPageQuery {
   offset: number;
@@ -23,6 +25,13 @@ function visible(db: Db, scope: Scope) {
 
 export async function findNetwork(db: Db, scope: Scope, id: string): Promise<NetworkRow | undefined> {
   return visible(db, scope).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A network the scope sees, or 12111 (the target network does not exist). */
+export async function requireNetwork(db: Db, scope: Scope, id: string): Promise<NetworkRow> {
+  const row = await findNetwork(db, scope, id);
+  if (!row) throw new AppError(ErrorCode.TargetNetworkNotExist);
+  return row;
 }
 
 /** A network of this tenant with this name (any case), other than `exceptId`. */

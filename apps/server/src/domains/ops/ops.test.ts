@@ -10,7 +10,7 @@ import {
   type Harness,
 } from '../../test/harness.ts';
 import { ConfigError, loadConfig } from '../../platform/config.ts';
-import { FakeDevice, eventually, randomToken } from '../gateway/testing.ts';
+import { FakeDevice, eventually, randomToken } from '../../test/devices.ts';
 
 const TOKEN = 'scrape-token-0123456789abcdef';
 const PREFIX = 'OPS';
@@ -124,7 +124,8 @@ describe('GET /metrics', () => {
     try {
       await d.hello();
       await d.publishRaw(`dev/${d.sn}/up/stats`, 'not json {');
-      await eventually(() => h!.services.gateway.counters.snapshot(d.sn).received === 2, 5000, 'received');
+      await d.publish('logs', { lines: [{ ts: h!.clock.now, level: 2, text: 'link up' }] });
+      await eventually(() => h!.services.gateway.counters.snapshot(d.sn).received === 3, 5000, 'received');
       await h.services.gateway.idle();
       await h.services.live.flush();
     } finally {
@@ -148,6 +149,7 @@ describe('GET /metrics', () => {
     expect(value(s, 'netconsole_gateway_messages_accepted_total')).toBeGreaterThanOrEqual(1);
     expect(value(s, 'netconsole_gateway_messages_dropped_total', { reason: 'not_json' })).toBe(1);
     expect(value(s, 'netconsole_gateway_messages_dropped_total', { reason: 'rate' })).toBe(0);
+    expect(value(s, 'netconsole_gateway_messages_unhandled_total', { kind: 'logs' })).toBe(1);
     expect(value(s, 'netconsole_ingest_flush_batches_total', { writer: 'devices' })).toBeGreaterThanOrEqual(
       1,
     );

@@ -9,7 +9,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Metric } from 'prom-client';
 import { DEVICE_DROP_REASONS } from '@netconsole/contract';
-import type { IngestMetrics } from '../gateway/metrics.ts';
+import type { IngestMetrics } from '../../platform/gateway/metrics.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
 
 /** Upper bounds of the ingest lag histogram, seconds (the gateway's buckets are folded into these). */
 export const LAG_BUCKETS_S = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
@@ -24,6 +25,8 @@ export interface PrometheusSources {
   version: string;
   mode: string;
   engine: string;
+  /** The durable jobs: runs in the store by status, and this node's runs, failures and time per job. */
+  jobs?: Pick<Jobs, 'figures'>;
 }
 
 export interface Prometheus {
@@ -107,6 +110,17 @@ export function createPrometheus(src: PrometheusSources): Prometheus {
       for (const reason of DEVICE_DROP_REASONS) this.inc({ reason }, dropped[reason] ?? 0);
     },
   });
+  new Counter({
+    name: 'netconsole_gateway_messages_unhandled_total',
+    help: 'Accepted device messages of a kind no domain handles yet (acks/<cmd>: reports on commands no domain issues).',
+    labelNames: ['kind'],
+    registers: [registry],
+    collect() {
+      const unhandled = figures().gateway.unhandled;
+      this.reset();
+      for (const [kind, n] of Object.entries(unhandled)) this.inc({ kind }, n);
+    },
+  });
 
   registry.registerMetric(
     snapshotHistogram(
@@ -181,6 +195,8 @@ export function createPrometheus(src: PrometheusSources): Prometheus {
     'g',
   );
 
+  if (src.jobs) jobSeries(registry, src.jobs);
+
   const http = new Histogram({
     name: 'netconsole_http_request_duration_seconds',
     help: 'HTTP request latency by method, route pattern and status class.',
@@ -200,5 +216,54 @@ export function createPrometheus(src: PrometheusSources): Prometheus {
     },
   };
 }
+
+/** One read of the jobs' figures per scrape, shared by its series (the counts are a store query). */
+function jobSeries(registry: Registry, jobs: Pick<Jobs, 'figures'>): void {
+  let pending: ReturnType<Jobs['figures']> | null = null;
+  const figures = () => {
+    pending ??= jobs.figures().finally(() => queueMicrotask(() => (pending = null)));
+    return pending;
+  };
+  new Gauge({
+    name: 'netconsole_jobs',
+    help: 'Runs of durable jobs in the store (every node), by status.',
+    labelNames: ['status'],
+    registers: [registry],
+    async collect() {
+      const { byStatus } = await figures();
+      for (const [status, n] of Object.entries(byStatus)) this.set({ status }, n);
+    },
+  });
+  const perName = (name: string, help: string, pick: (f: PerJob) => number) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['job'],
+      registers: [registry],
+      async collect() {
+        const f = await figures();
+        this.reset();
+        for (const [job, v] of Object.entries(f.perName)) this.inc({ job }, pick(v));
+      },
+    });
+  perName('netconsole_job_runs_total', 'Attempts of the job this node ran since its start.', (f) => f.runs);
+  perName(
+    'netconsole_job_failures_total',
+    'Attempts of the job that failed on this node.',
+    (f) => f.failures,
+  );
+  perName(
+    'netconsole_job_dead_total',
+    'Runs of the job this node gave up on (attempts used up).',
+    (f) => f.dead,
+  );
+  perName(
+    'netconsole_job_duration_seconds_total',
+    'Time this node spent in the job’s attempts.',
+    (f) => f.durationMs / 1000,
+  );
+}
+
+type PerJob = Awaited<ReturnType<Jobs['figures']>>['perName'][string];
 
 type FlushFigures = ReturnType<IngestMetrics['figures']>['flush'][string];

@@ -16,7 +16,8 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { within } from '../../platform/within.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
 import type { Store } from '../../platform/store/db.ts';
-import type { IngestMetrics } from '../gateway/metrics.ts';
+import type { IngestMetrics } from '../../platform/gateway/metrics.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
 import { createPrometheus } from './prometheus.ts';
 
 /** A store that does not answer `SELECT 1` within this long is not ready. */
@@ -29,6 +30,8 @@ export interface OpsDeps {
   ingest: IngestMetrics;
   /** The device bus is started (the gateway takes messages). */
   busStarted: () => boolean;
+  /** The durable jobs: started (readiness) and their figures (/metrics). */
+  jobs: Pick<Jobs, 'isStarted' | 'figures'>;
   version: string;
   mode: string;
 }
@@ -42,7 +45,8 @@ const readyReply = z
       store: check.meta({ description: 'The store answered a trivial query.' }),
       bus: check.meta({ description: 'The device bus is started.' }),
       jobs: check.meta({
-        description: "The app finished starting (the writers' timers run) and is not closing.",
+        description:
+          "The app finished starting (the writers' timers run, durable jobs are polled) and is not closing.",
       }),
     }),
   })
@@ -98,7 +102,7 @@ export function opsRoutes(app: App, deps: OpsDeps): void {
       const checks = {
         store,
         bus: deps.busStarted() ? ('ok' as const) : ('fail' as const),
-        jobs: running ? ('ok' as const) : ('fail' as const),
+        jobs: running && deps.jobs.isStarted ? ('ok' as const) : ('fail' as const),
       };
       const ready = Object.values(checks).every((c) => c === 'ok');
       return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
@@ -112,6 +116,7 @@ export function opsRoutes(app: App, deps: OpsDeps): void {
         version: deps.version,
         mode: deps.mode,
         engine: deps.store.engine,
+        jobs: deps.jobs,
       })
     : null;
   if (prometheus) app.addHook('onResponse', async (req, reply) => prometheus.observe(req, reply));

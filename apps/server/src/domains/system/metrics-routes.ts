@@ -5,7 +5,7 @@
  * start: a reader (`npm run bench:ingest`, a monitoring scraper) diffs two readings.
  */
 import { z } from 'zod';
-import type { IngestMetrics } from '../gateway/metrics.ts';
+import type { IngestMetrics } from '../../platform/gateway/metrics.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
 
 const count = z.number().int().min(0);
@@ -18,6 +18,10 @@ const metricsReply = z.object({
     received: count,
     accepted: count,
     dropped: z.record(z.string(), count),
+    unhandled: z.record(z.string(), count).meta({
+      description:
+        'accepted messages of a kind no domain handles yet; acks/<cmd>: reports on commands no domain issues',
+    }),
   }),
   flush: z.record(
     z.string(),

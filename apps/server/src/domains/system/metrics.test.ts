@@ -9,7 +9,7 @@ import {
   TEST_FACTORY_KEY,
   type Harness,
 } from '../../test/harness.ts';
-import { FakeDevice, eventually, randomToken } from '../gateway/testing.ts';
+import { FakeDevice, eventually, randomToken } from '../../test/devices.ts';
 
 let h: Harness;
 
@@ -29,7 +29,7 @@ describe('GET /system/metrics', () => {
   it('gives the administrator the ingest figures: messages, drops, rows flushed, lag', async () => {
     const admin = (await login(h, 'root')).body.Token;
     const before = (await read(admin)).json();
-    expect(before.gateway).toEqual({ received: 0, accepted: 0, dropped: {} });
+    expect(before.gateway).toEqual({ received: 0, accepted: 0, dropped: {}, unhandled: {} });
 
     const d = await FakeDevice.connect({
       url: h.mqttUrl!,
@@ -39,7 +39,9 @@ describe('GET /system/metrics', () => {
     await d.hello();
     await d.publish('stats', { uptimeS: 60, rxBytes: 1000, txBytes: 2000, clients: 0 });
     await d.publishRaw(`dev/${d.sn}/up/stats`, 'not json {');
-    await eventually(() => h.services.gateway.counters.snapshot(d.sn).received === 3, 5000, 'received');
+    // Valid, but no domain keeps device logs yet: accepted, and counted as unhandled.
+    await d.publish('logs', { lines: [{ ts: h.clock.now, level: 2, text: 'link up' }] });
+    await eventually(() => h.services.gateway.counters.snapshot(d.sn).received === 4, 5000, 'received');
     await h.services.gateway.idle();
     await h.services.live.flush();
     await d.end();
@@ -47,9 +49,10 @@ describe('GET /system/metrics', () => {
     const res = await read(admin);
     expect(res.statusCode).toBe(200);
     const m = res.json();
-    expect(m.gateway.received).toBeGreaterThanOrEqual(3);
-    expect(m.gateway.accepted).toBeGreaterThanOrEqual(2);
+    expect(m.gateway.received).toBeGreaterThanOrEqual(4);
+    expect(m.gateway.accepted).toBeGreaterThanOrEqual(3);
     expect(m.gateway.dropped.not_json).toBe(1);
+    expect(m.gateway.unhandled).toEqual({ logs: 1 });
     expect(m.flush.devices.batches).toBeGreaterThanOrEqual(1);
     expect(m.flush.devices.rows).toBeGreaterThanOrEqual(1);
     // The hello and the stats were committed: each is one lag sample.

@@ -2,7 +2,7 @@ import { timeReply, versionReply } from '@netconsole/contract';
 import type { Mode } from '../../platform/config.ts';
 import type { Clock } from '../../platform/ids.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
-import type { IngestMetrics } from '../gateway/metrics.ts';
+import type { IngestMetrics } from '../../platform/gateway/metrics.ts';
 import { metricsRoutes } from './metrics-routes.ts';
 
 export function systemRoutes(

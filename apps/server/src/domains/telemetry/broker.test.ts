@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, deviceBus, startHarness, TEST_FACTORY_KEY, type Harness } from '../../test/harness.ts';
-import { FakeDevice, eventually, randomToken } from '../gateway/testing.ts';
+import { FakeDevice, eventually, randomToken } from '../../test/devices.ts';
 import { FINE_MS } from './series.ts';
 import { get, signIn } from './testing.ts';
 

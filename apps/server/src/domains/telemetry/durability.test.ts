@@ -9,13 +9,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  freePort,
   PG_URL,
   TEST_BROKER,
   TEST_FACTORY_KEY,
@@ -23,21 +23,13 @@ import {
   TEST_STORE,
   withSchemaLock,
 } from '../../test/harness.ts';
-import { FakeDevice, eventually, randomMac, randomToken } from '../gateway/testing.ts';
+import { FakeDevice, eventually, randomMac, randomToken } from '../../test/devices.ts';
 
 const FLUSH_MS = 500;
 const DEVICES = 4;
 const ADMIN_PASSWORD = 'kill9pass';
 /** SNs of this file on a shared broker. */
 const PREFIX = `KN${randomToken(4)}`;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await once(probe.listen(0, '127.0.0.1'), 'listening');
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((r) => probe.close(r));
-  return port;
-}
 
 interface Server {
   child: ChildProcess;

@@ -33,10 +33,11 @@ import {
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { DeviceBus } from '../../platform/bus/bus.ts';
 import type { Clock } from '../../platform/ids.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Db } from '../../platform/store/db.ts';
 import type { LiveDevices } from '../device/live.ts';
 import type { DeviceService } from '../device/service.ts';
-import type { DeviceRow } from '../device/store.ts';
+import type { DeviceRow } from '../device/tables.ts';
 import { FLUSH_EVERY_MS, TelemetryIngest, type Reporter } from './ingest.ts';
 import {
   DAY_MS,
@@ -66,8 +67,10 @@ import {
   type SeriesTable,
 } from './store.ts';
 
-/** How often roll-ups and retention run. */
-export const MAINTAIN_EVERY_MS = 5 * 60_000;
+/** The recurring job of roll-ups and retention (platform/jobs): one node runs each slot for all. */
+export const ROLLUP_JOB = 'telemetry.rollup';
+/** Every 5 minutes (UTC): a finished hour is rolled up within minutes of its grace ending. */
+export const ROLLUP_CRON = '*/5 * * * *';
 /** A span is rolled up this long after it ended: its last 5-minute rows have been flushed by then. */
 export const ROLLUP_GRACE_MS = FINE_MS + 2 * FLUSH_EVERY_MS;
 /** Spans rolled up per transaction while catching up. */
@@ -85,6 +88,8 @@ export interface TelemetryOptions {
   publicUrl: string;
   /** How often the ingest writes (FLUSH_EVERY_MS): the most of its figures a kill -9 can lose. */
   flushEveryMs?: number;
+  /** Runs the roll-ups and retention as the recurring job `telemetry.rollup`. */
+  jobs: Jobs;
 }
 
 interface Chart {
@@ -137,19 +142,26 @@ export class TelemetryService {
 
   constructor(private readonly o: TelemetryOptions) {
     this.ingest = new TelemetryIngest(o.db, o.clock, o.log);
+    // A durable job rather than a timer: with several nodes one of them rolls up each slot, and a
+    // slot missed while the server was down runs at its start. A failed pass is retried by the job.
+    o.jobs.define(ROLLUP_JOB, () => this.maintainOrThrow(), {
+      attempts: 3,
+      backoff: { baseMs: 30_000, maxMs: 120_000 },
+    });
+    o.jobs.every(ROLLUP_JOB, { cron: ROLLUP_CRON, timeZone: 'UTC' });
   }
 
+  /** The open spans are this node's memory: their flush stays a timer of its own. */
   start(): void {
     const flush = setInterval(() => void this.ingest.flush(), this.o.flushEveryMs ?? FLUSH_EVERY_MS);
-    const maintain = setInterval(() => void this.maintain(), MAINTAIN_EVERY_MS);
-    for (const t of [flush, maintain]) t.unref();
-    this.timers = [flush, maintain];
+    flush.unref();
+    this.timers = [flush];
   }
 
   async stop(): Promise<void> {
     for (const t of this.timers) clearInterval(t);
     this.timers = [];
-    await this.maintaining;
+    await this.maintaining?.catch(() => undefined);
     await this.ingest.flush(true);
   }
 
@@ -184,12 +196,17 @@ export class TelemetryService {
 
   /** Rolls finished hours and days up and deletes what retention no longer keeps; one pass at a time. */
   async maintain(): Promise<void> {
-    while (this.maintaining) await this.maintaining;
-    this.maintaining = this.maintainOnce()
-      .catch((err: unknown) => this.o.log.error({ err }, 'telemetry roll-up failed'))
-      .finally(() => {
-        this.maintaining = null;
-      });
+    await this.maintainOrThrow().catch((err: unknown) =>
+      this.o.log.error({ err }, 'telemetry roll-up failed'),
+    );
+  }
+
+  /** The job's pass: a failure reaches the job, which records it and retries. */
+  private async maintainOrThrow(): Promise<void> {
+    while (this.maintaining) await this.maintaining.catch(() => undefined);
+    this.maintaining = this.maintainOnce().finally(() => {
+      this.maintaining = null;
+    });
     await this.maintaining;
   }
 

@@ -7,12 +7,11 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import { bulkInsert } from '../../platform/store/bulk.ts';
 import type { Db } from '../../platform/store/db.ts';
-import type { TelemetryLatestTable, TelemetrySeriesTable } from '../../platform/store/schema.ts';
 import { MAX_COLUMNS, SUM_COLUMNS } from './series.ts';
+import type { LatestRow, SeriesRow, TelemetryLatestTable, TelemetrySeriesTable } from './tables.ts';
 
 export type SeriesTable = 'telemetry_5m' | 'telemetry_1h' | 'telemetry_1d';
-export type SeriesRow = Insertable<TelemetrySeriesTable>;
-export type LatestRow = Selectable<TelemetryLatestTable>;
+export type { LatestRow, SeriesRow };
 export type RollupRes = '1h' | '1d';
 
 /** Rows of the tenant (the administrator: every row); every table here has `tenant_id`. */

@@ -4,6 +4,7 @@ import { ADMIN_SCOPE, startHarness, type Harness } from '../../test/harness.ts';
 import { FLUSH_AT_ROWS, TelemetryIngest } from './ingest.ts';
 import { DAY_MS, FINE_MS, HOUR_MS } from './series.ts';
 import { deviceSeries, findLatest } from './store.ts';
+import { ROLLUP_JOB } from './service.ts';
 import { TestDevice, get, signIn, signInAdmin, type Reply } from './testing.ts';
 
 let h: Harness;
@@ -190,6 +191,39 @@ describe('roll-ups and retention', () => {
     at(401 * DAY_MS);
     await h.services.telemetry.maintain();
     expect(await count('telemetry_1d')).toBe(0);
+  });
+
+  it('run as the recurring job telemetry.rollup every 5 minutes, once for a stretch the server was down', async () => {
+    const { token } = await signIn(h, 'acme');
+    const d = await TestDevice.add(h, token);
+    await d.stats({ uptimeS: 10, rxBytes: 0, txBytes: 0, cpuPct: 10 });
+    at(10 * SEC);
+    await d.stats({ uptimeS: 20, rxBytes: 4000, txBytes: 2000, cpuPct: 30 });
+    // Declared at start: the first slot after 08:00:10 is 08:05 (UTC).
+    await h.services.jobs.runDue();
+    const schedule = await h.store.db
+      .selectFrom('job_schedules')
+      .selectAll()
+      .where('name', '=', ROLLUP_JOB)
+      .executeTakeFirstOrThrow();
+    expect(schedule).toMatchObject({ cron: '*/5 * * * *', time_zone: 'UTC', next_at: START + FINE_MS });
+
+    // Hours later: one run rolls the finished hours up, then the schedule goes on from now.
+    at(3 * HOUR_MS + 7 * 60 * SEC);
+    await h.services.jobs.runDue();
+    expect(await count('telemetry_1h')).toBe(1);
+    const runs = await h.store.db
+      .selectFrom('job_runs')
+      .select(['status', 'run_at'])
+      .where('name', '=', ROLLUP_JOB)
+      .execute();
+    expect(runs).toEqual([{ status: 'done', run_at: START + FINE_MS }]);
+    const next = await h.store.db
+      .selectFrom('job_schedules')
+      .select('next_at')
+      .where('name', '=', ROLLUP_JOB)
+      .executeTakeFirstOrThrow();
+    expect(next.next_at).toBe(START + 3 * HOUR_MS + 10 * 60 * SEC);
   });
 
   it('week and month days are those of the caller’s calendar (tz, minutes east of UTC)', async () => {

@@ -4,7 +4,7 @@
  */
 import { helloMessage, portsMessage, stateMessage, statsMessage } from '@netconsole/contract';
 import { bearer, login, seedTenant, type Harness } from '../../test/harness.ts';
-import { randomMac, randomToken } from '../gateway/testing.ts';
+import { randomMac, randomToken } from '../../test/devices.ts';
 
 export interface Reply {
   status: number;

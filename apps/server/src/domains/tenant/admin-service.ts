@@ -15,7 +15,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { Clock } from '../../platform/ids.ts';
 import { isUniqueViolation, type Db } from '../../platform/store/db.ts';
 import type { UserService } from '../user/service.ts';
-import type { UserRow } from '../user/store.ts';
+import type { UserRow } from '../user/tables.ts';
 import { tenantOperation, type TenantService } from './service.ts';
 import { findTenant, listTenantNames, pageTenants, updateTenant, type TenantRow } from './store.ts';
 import { sortOrders } from '../../platform/store/order.ts';
@@ -54,19 +54,15 @@ function startOfDay(now: number): number {
 
 /** Account management of tenants (role value 10): a tenant and its owner account are one thing. */
 export class TenantAdminService {
-  private readonly usageChecks: TenantUsageCheck[] = [];
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly tenants: TenantService,
     private readonly users: UserService,
     private readonly publicUrl: string,
+    /** What keeps a tenant from being deleted (its devices, …), asked of the domains that hold it. */
+    private readonly usageChecks: readonly TenantUsageCheck[] = [],
   ) {}
-
-  addUsageCheck(check: TenantUsageCheck): void {
-    this.usageChecks.push(check);
-  }
 
   private requireAdmin(scope: Scope): void {
     if (!scope.admin) throw new AppError(ErrorCode.NoAccessRights);

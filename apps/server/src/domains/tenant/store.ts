@@ -1,9 +1,9 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
-import type { TenantTable } from '../../platform/store/schema.ts';
+import type { TenantRow, TenantTable } from './tables.ts';
 
-export type TenantRow = Selectable<TenantTable>;
+export type { TenantRow };
 
 export async function insertTenant(db: Db, row: Insertable<TenantTable>): Promise<void> {
   await db.insertInto('tenants').values(row).execute();

@@ -218,7 +218,13 @@ describe('DELETE /v1/tenant/disabled/{id}', () => {
   });
 
   it('refuses a tenant still in use (25006) and changes nothing', async () => {
-    h.services.tenantAdmin.addUsageCheck(async (id) => id === alfa.tenant.id);
+    // A registered device keeps its tenant in use (the device domain answers the usage check).
+    const added = await call('POST', '/v1/device/add', alfaToken, {
+      SN: 'AP2024000077',
+      MAC: '0C1A2B3C4D77',
+      Type: 2,
+    });
+    expect(added.statusCode).toBe(200);
     const before = await snapshot(h);
     const res = await call('DELETE', `/v1/tenant/disabled/${alfa.tenant.id}`, adminToken);
     expect(res.statusCode).toBe(409);

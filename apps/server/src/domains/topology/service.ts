@@ -18,13 +18,13 @@ import { randomBytes } from 'node:crypto';
 import type { Scope } from '../../platform/auth/guard.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
 import type { Db } from '../../platform/store/db.ts';
-import { newCommandId, type DeviceLink } from '../device/link.ts';
+import { newCommandId, type DeviceLink } from '../../platform/gateway/device-link.ts';
 import type { LiveDevice, LiveDevices } from '../device/live.ts';
 import type { DevicePlacement } from '../device/placement.ts';
-import type { DeviceRow } from '../device/store.ts';
+import type { DeviceRow } from '../device/tables.ts';
 import type { MessageService } from '../message/service.ts';
 import type { NetworkLog } from '../network/netlog.ts';
-import type { NetworkObserver, NetworkService } from '../network/service.ts';
+import type { NetworkService } from '../network/service.ts';
 import {
   clearLldp,
   currentSnapshot,
@@ -97,7 +97,7 @@ export interface TopologyOptions {
   journal?: NetworkLog;
 }
 
-export class TopologyService implements NetworkObserver {
+export class TopologyService {
   /** The neighbours last taken per device id, to skip unchanged reports. */
   private readonly known = new Map<string, string>();
   private readonly pending = new Map<string, { tenantId: string | null; neighbors: string; at: number }>();

@@ -1,9 +1,9 @@
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
-import type { DeviceLldpTable, TopologySnapshotTable } from '../../platform/store/schema.ts';
+import type { DeviceLldpTable, SnapshotRow, TopologySnapshotTable } from './tables.ts';
 
-export type SnapshotRow = Selectable<TopologySnapshotTable>;
+export type { SnapshotRow };
 
 /** The tenant a scope limits rows to; undefined for the administrator (every tenant). */
 function tenantOf(scope: Scope): string | undefined {

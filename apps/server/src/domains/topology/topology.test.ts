@@ -15,7 +15,7 @@ import {
   TEST_FACTORY_KEY,
   type Harness,
 } from '../../test/harness.ts';
-import { eventually, FakeDevice, randomMac, randomToken } from '../gateway/testing.ts';
+import { eventually, FakeDevice, randomMac, randomToken } from '../../test/devices.ts';
 import { TOPOLOGY_FLUSH_MS } from './service.ts';
 
 /** Every SN of this file starts so (the shared broker of the PostgreSQL run). */

@@ -1,10 +1,5 @@
 import {
   ErrorCode,
-  checkMailCodeBody,
-  checkMailQuery,
-  checkMailReply,
-  checkPhoneBody,
-  codeSentReply,
   currentUser,
   errorText,
   ONLINE_MINUTES,
@@ -12,20 +7,17 @@ import {
   okReply,
   onTimeAllReply,
   passBody,
-  updateEmailBody,
   updateOnTimeBody,
   updateOnTimeReply,
-  updatePhoneBody,
   updateUserInfoBody,
 } from '@netconsole/contract';
 import { principalOf } from '../../platform/auth/guard.ts';
 import { requestLang } from '../../platform/http/lang.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
-import type { ContactService } from '../account/contact-service.ts';
 import type { UserService } from './service.ts';
 
 /** The personal centre (/user/index): any signed-in account, about itself only. */
-export function profileRoutes(app: App, users: UserService, contacts: ContactService): void {
+export function profileRoutes(app: App, users: UserService): void {
   const tags = ['user'];
   const fieldCodes = {
     OldPassword: ErrorCode.OldPasswordWrong,
@@ -64,76 +56,6 @@ export function profileRoutes(app: App, users: UserService, contacts: ContactSer
       await users.changePassword(principalOf(req), req.body.OldPassword, req.body.Password);
       return { ok: true as const, message: errorText(ErrorCode.PasswordChanged, requestLang(req)) };
     },
-  );
-
-  app.get(
-    '/v1/user/checkMail',
-    {
-      schema: {
-        tags,
-        summary: 'Your e-mail address, and whether another account uses a given one',
-        querystring: checkMailQuery,
-        response: replies({ 200: checkMailReply }),
-      },
-      config: { fieldCodes },
-    },
-    (req) => contacts.checkMail(principalOf(req), req.query.Email),
-  );
-
-  app.post(
-    '/v1/user/updateEmail',
-    {
-      schema: {
-        tags,
-        summary: 'Send a code to a new e-mail address',
-        body: updateEmailBody,
-        response: replies({ 200: codeSentReply }),
-      },
-      config: { fieldCodes },
-    },
-    (req) => contacts.requestEmailChange(principalOf(req), req.body.Email, req.ip),
-  );
-
-  app.post(
-    '/v1/user/checkMailCode',
-    {
-      schema: {
-        tags,
-        summary: 'Use the e-mailed code: the new address becomes yours',
-        body: checkMailCodeBody,
-        response: replies({ 200: currentUser }),
-      },
-      config: { fieldCodes },
-    },
-    (req) => contacts.confirmEmailChange(principalOf(req), req.body.Email, req.body.Code),
-  );
-
-  app.post(
-    '/v1/user/checkPhone',
-    {
-      schema: {
-        tags,
-        summary: 'Send a code by SMS to a new phone number',
-        body: checkPhoneBody,
-        response: replies({ 200: codeSentReply }),
-      },
-      config: { fieldCodes },
-    },
-    (req) => contacts.requestPhoneChange(principalOf(req), req.body.Phone, req.ip),
-  );
-
-  app.post(
-    '/v1/user/updatePhone',
-    {
-      schema: {
-        tags,
-        summary: 'Use the SMS code: the new number becomes yours',
-        body: updatePhoneBody,
-        response: replies({ 200: currentUser }),
-      },
-      config: { fieldCodes },
-    },
-    (req) => contacts.confirmPhoneChange(principalOf(req), req.body.Phone, req.body.Code),
   );
 
   app.get(

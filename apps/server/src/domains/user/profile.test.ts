@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@netconsole/contract';
 import { newToken, tokenHash } from '../../platform/auth/tokens.ts';
 import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
-import { lastCode, outboxCount, snapshot } from '../account/testing.ts';
+import { outboxCount } from '../../platform/notify/testing.ts';
+import { lastCode, snapshot } from '../account/testing.ts';
 
 let h: Harness;
 let alfa: Awaited<ReturnType<typeof seedTenant>>;

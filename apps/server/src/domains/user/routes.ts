@@ -1,7 +1,5 @@
 import {
   ErrorCode,
-  forgotPwdBody,
-  forgotPwdReply,
   changeOnlineReply,
   changeOnlineTimeReply,
   currentUser,
@@ -12,12 +10,11 @@ import {
 } from '@netconsole/contract';
 import { principalOf } from '../../platform/auth/guard.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
-import type { RecoveryService } from '../account/recovery-service.ts';
 import type { UserService } from './service.ts';
 
 const LANGUAGE_COOKIE_DAYS = 365;
 
-export function userRoutes(app: App, users: UserService, recovery: RecoveryService): void {
+export function userRoutes(app: App, users: UserService): void {
   app.post(
     '/v1/user/login',
     {
@@ -93,28 +90,5 @@ export function userRoutes(app: App, users: UserService, recovery: RecoveryServi
       });
       return { ok: true as const };
     },
-  );
-
-  app.post(
-    '/v1/user/forgotPwd',
-    {
-      schema: {
-        tags: ['user'],
-        summary: 'Set a new password with the SMS code (or its ticket) and sign in',
-        body: forgotPwdBody,
-        response: replies({ 200: forgotPwdReply }),
-      },
-      config: {
-        auth: 'public',
-        fieldCodes: {
-          Phone: ErrorCode.PhoneFormat,
-          Code: ErrorCode.VerificationCodeWrong,
-          Ticket: ErrorCode.VerificationCodeInvalid,
-          Password: ErrorCode.PasswordWeak,
-          ConfirmPassword: ErrorCode.PasswordsDiffer,
-        },
-      },
-    },
-    (req) => recovery.reset(req.body, { address: req.ip, userAgent: req.headers['user-agent'] ?? '' }),
   );
 }

@@ -18,7 +18,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
 import { pointReads, type Db } from '../../platform/store/db.ts';
 import { summarize, tenantOperation, type TenantService } from '../tenant/service.ts';
-import type { TenantRow } from '../tenant/store.ts';
+import type { TenantRow } from '../tenant/tables.ts';
 import {
   clearLoginFailure,
   emailTaken,

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { seedTenant, startHarness, type Harness } from '../../test/harness.ts';
-import { findTenant, findTenantByName } from '../tenant/store.ts';
-import { findUser, listTenantUsers, updateUser } from './store.ts';
+import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
+import { endTenantSessions, findTenantOwners, findUser, listTenantUsers, updateUser } from './store.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -11,7 +10,7 @@ afterEach(async () => {
   await h.close();
 });
 
-describe('tenant isolation in the user and tenant stores', () => {
+describe('tenant isolation in the user store', () => {
   it('does not return, list or change another tenant’s users', async () => {
     const a = await seedTenant(h, 'alfa');
     const b = await seedTenant(h, 'bravo');
@@ -31,16 +30,18 @@ describe('tenant isolation in the user and tenant stores', () => {
     expect(await updateUser(h.store.db, scopeA, a.sub.id, { name: 'renamed' })).toBe(1);
   });
 
-  it('shows a tenant only itself; the administrator sees all', async () => {
+  it('shows owners and ends sessions of the caller’s own tenant only', async () => {
     const a = await seedTenant(h, 'alfa');
     const b = await seedTenant(h, 'bravo');
     const scopeA = { tenantId: a.tenant.id, admin: false };
-    expect(await findTenant(h.store.db, scopeA, b.tenant.id)).toBeUndefined();
-    expect(await findTenantByName(h.store.db, scopeA, 'bravo Tenant')).toBeUndefined();
-    expect(await findTenant(h.store.db, scopeA, a.tenant.id)).toMatchObject({ name: 'alfa Tenant' });
-    expect(await findTenant(h.store.db, { tenantId: null, admin: true }, b.tenant.id)).toMatchObject({
-      name: 'bravo Tenant',
-    });
+    const owners = await findTenantOwners(h.store.db, scopeA, [a.tenant.id, b.tenant.id]);
+    expect(owners.map((u) => u.username)).toEqual(['alfaown']);
+
+    const bToken = (await login(h, 'bravoown')).body.Token;
+    expect(await endTenantSessions(h.store.db, scopeA, b.tenant.id, 'disabled', h.clock.now)).toBe(0);
+    expect((await h.app.inject({ url: '/v1/user/getCurrentUser', headers: bearer(bToken) })).statusCode).toBe(
+      200,
+    );
   });
 
   it('refuses a co-administrator for another tenant', async () => {

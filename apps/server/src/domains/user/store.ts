@@ -2,10 +2,9 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { contains } from '../../platform/store/like.ts';
-import type { LoginFailureTable, SessionTable, UserTable } from '../../platform/store/schema.ts';
+import type { LoginFailureTable, SessionRow, SessionTable, UserRow, UserTable } from './tables.ts';
 
-export type UserRow = Selectable<UserTable>;
-export type SessionRow = Selectable<SessionTable>;
+export type { SessionRow, UserRow };
 
 /**
  * Sign-in is the one lookup made before a scope exists: account names are unique across the

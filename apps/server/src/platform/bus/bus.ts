@@ -2,7 +2,7 @@
  * The device bus: how the server hears devices and talks to them (docs/device-protocol.md,
  * docs/deployment.md). Two adapters behind one interface: the embedded Aedes broker (default) and an
  * external broker the server joins as a privileged client (`MQTT_URL`). Nothing here reads payloads:
- * the gateway (domains/gateway) decodes and judges them.
+ * the gateway (platform/gateway) decodes and judges them.
  */
 import type { DeviceDropReason } from '@netconsole/contract';
 

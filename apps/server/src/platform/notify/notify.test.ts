@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '@netconsole/contract';
 import { ConfigError, loadConfig, type SmsProviderConfig } from '../config.ts';
 import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
-import { outboxCount } from '../../domains/account/testing.ts';
+import { outboxCount } from './testing.ts';
 import { AliyunSmsSender, canonicalQuery, rpcSignature, rpcTimestamp } from './aliyun-sms.ts';
 import type { DeliveryError } from './delivery.ts';
 import { startSmsStandIn, type SmsStandIn } from './sms-standin.ts';

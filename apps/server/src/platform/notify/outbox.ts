@@ -2,14 +2,14 @@
  * The embedded default for delivery: with no SMTP server or SMS provider configured, messages are
  * written to the outbox table, where the administrator reads them (domains/mail).
  */
-import type { Insertable, Selectable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { Scope } from '../auth/guard.ts';
 import { newId, type Clock } from '../ids.ts';
 import type { Db } from '../store/db.ts';
-import type { OutboxTable } from '../store/schema.ts';
 import type { MailMessage, Mailer, SmsMessage, SmsSender } from './delivery.ts';
+import type { OutboxRow, OutboxTable } from './tables.ts';
 
-export type OutboxRow = Selectable<OutboxTable>;
+export type { OutboxRow };
 
 export async function insertOutbox(db: Db, row: Insertable<OutboxTable>): Promise<void> {
   await db.insertInto('outbox').values(row).execute();

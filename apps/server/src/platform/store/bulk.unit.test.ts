@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CompiledQuery, Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, test } from 'vitest';
-import type { Db } from './db.ts';
-import type { Database } from './schema.ts';
+import type { Database, Db } from './db.ts';
 import { bulkUpdate, bulkUpdateStatements } from './bulk.ts';
 import { sqliteDialect } from './sqlite.ts';
 

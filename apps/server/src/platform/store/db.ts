@@ -1,22 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Kysely, sql, Migrator, PostgresDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, sql, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Database } from './schema.ts';
 import { sqliteDialects, type SlowStatement, type SlowWatch } from './sqlite.ts';
-import * as foundation from './migrations/2026-11-21-foundation.ts';
-import * as accounts from './migrations/2026-11-22-accounts.ts';
-import * as devices from './migrations/2026-11-23-devices.ts';
-import * as telemetry from './migrations/2026-11-24-telemetry.ts';
-import * as clients from './migrations/2026-11-25-clients.ts';
-import * as networks from './migrations/2026-11-26-networks.ts';
-import * as topology from './migrations/2026-11-27-topology.ts';
-import * as messages from './migrations/2026-11-28-messages.ts';
-import * as networkLog from './migrations/2026-11-29-network-log.ts';
-import * as readIndexes from './migrations/2026-11-30-read-indexes.ts';
-import * as deviceFilters from './migrations/2026-12-01-device-filters.ts';
-import * as dashboardCounts from './migrations/2026-12-02-dashboard-counts.ts';
-import * as telemetryCarry from './migrations/2026-12-03-telemetry-carry.ts';
+import { migrate } from './migrate.ts';
+
+/**
+ * The tables of the store, filled by declaration merging: each domain declares its own tables
+ * next to its store (domains/<domain>/tables.ts, platform/notify/tables.ts) with
+ * `declare module '…/platform/store/db.ts' { interface Database { devices: DeviceTable } }`,
+ * so the platform never imports a domain and a new area adds tables without editing this file.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the domains' tables.ts
+export interface Database {}
 
 export type Db = Kysely<Database>;
 export type Engine = 'sqlite' | 'postgres';
@@ -34,25 +30,6 @@ export interface Store {
 
 // int8 columns hold millisecond timestamps, well inside Number's exact range.
 pg.types.setTypeParser(20, (v) => Number(v));
-
-/** Migrations are listed here, in order; the file names carry their date. */
-const migrations: Record<string, Migration> = {
-  '2026-11-21-foundation': foundation,
-  '2026-11-22-accounts': accounts,
-  '2026-11-23-devices': devices,
-  '2026-11-24-telemetry': telemetry,
-  '2026-11-25-clients': clients,
-  '2026-11-26-networks': networks,
-  '2026-11-27-topology': topology,
-  '2026-11-28-messages': messages,
-  '2026-11-29-network-log': networkLog,
-  '2026-11-30-read-indexes': readIndexes,
-  '2026-12-01-device-filters': deviceFilters,
-  '2026-12-02-dashboard-counts': dashboardCounts,
-  '2026-12-03-telemetry-carry': telemetryCarry,
-};
-
-const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 export interface StoreOptions {
   databaseUrl?: string | undefined;
@@ -94,7 +71,7 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
     db = new Kysely<Database>({ dialect: dialects.dialect });
     if (file !== ':memory:') twins.set(db, new Kysely<Database>({ dialect: dialects.pointReads }));
   }
-  await migrate(db, engine === 'postgres' ? opts.pgSchema : undefined);
+  await migrate(db, engine, engine === 'postgres' ? opts.pgSchema : undefined);
   // The planner's statistics at once for a store that already holds data; then hourly (sqlite.ts).
   if (engine === 'sqlite') await sql`pragma optimize = 0x10002`.execute(db);
   return {
@@ -118,17 +95,6 @@ const twins = new WeakMap<Db, Db>();
  */
 export function pointReads(db: Db): Db {
   return twins.get(db) ?? db;
-}
-
-export async function migrate(db: Db, schema?: string): Promise<void> {
-  // Kysely looks for its bookkeeping tables in every schema; name ours so that several stores
-  // sharing one PostgreSQL database (tests, or tenants of a hosting) never see each other's.
-  const migrator = new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
-  const failed = results?.find((r) => r.status === 'Error');
-  if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
-  }
 }
 
 /** Unique-constraint violations look different on each engine. */

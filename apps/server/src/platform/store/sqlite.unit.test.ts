@@ -89,6 +89,8 @@ describe('SQLite with a writer and a reader thread', () => {
       .values({ id: 2, v: 'lone' })
       .execute()
       .then(() => order.push('lone'));
+    // The one fixed wait that stays (docs/testing.md): time for the lone write to overtake the
+    // transaction if it could. No event tells that something did not happen.
     await new Promise((r) => setTimeout(r, 20));
     order.push('commit');
     tx.finish(true);

@@ -8,7 +8,7 @@ import { latLngBounds, type LatLngExpression, type TileLayer as LeafletTileLayer
 import 'leaflet/dist/leaflet.css';
 import type { MapSource } from '@netconsole/contract';
 import type { GeoPoint } from './reverse-geocode.ts';
-import type { MapPoint } from './network-map.tsx';
+import type { MapPoint } from './map-props.ts';
 
 export interface LeafletViewProps {
   source: MapSource;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { MAP_LOAD_TIMEOUT_MS, MAP_TYPES, MAP_ZOOM_OPTIONS, type MapType } from '@netconsole/contract';
 import { useMapSources } from './get-map-url.ts';
 import { setMapType, useMapType } from './map-type.ts';
-import type { NetworkMapProps } from './network-map.tsx';
+import type { NetworkMapProps } from './map-props.ts';
 import './map.css';
 
 const LeafletView = lazy(() => import('./leaflet-view.tsx'));

@@ -1,28 +1,8 @@
 import { lazy, Suspense } from 'react';
-import type { GeoPoint } from './reverse-geocode.ts';
+import type { NetworkMapProps } from './map-props.ts';
 
-/** A place shown on the map (e.g. a network); `color` fills its dot (default blue). */
-export interface MapPoint {
-  id: string;
-  longitude: number;
-  latitude: number;
-  label: string;
-  color?: string;
-}
-
-export interface NetworkMapProps {
-  /** Places to show; the first view fits them all (none: the map type's default view). */
-  points?: readonly MapPoint[];
-  /** The chosen point, drawn as a ring; the first view centres on it. */
-  picked?: GeoPoint | null;
-  /** Given: a click on the map picks a point, and without a map coordinates can be typed instead. */
-  onPick?: (point: GeoPoint) => void;
-  onPointClick?: (id: string) => void;
-  /** Pixels; default 320. */
-  height?: number;
-  /** data-testid of the map's box; default `network-map`. */
-  testId?: string;
-}
+// The props' types are part of this entry point's interface.
+export type { MapPoint, NetworkMapProps } from './map-props.ts';
 
 // Everything of the map (toolbar, time-out, Leaflet and its CSS) loads when a map is first shown.
 const MapPanel = lazy(() => import('./map-panel.tsx'));
