@@ -23,6 +23,8 @@ import type { Store } from './platform/store/db.ts';
 import { accountModule } from './domains/account/module.ts';
 import { appModule } from './domains/app/module.ts';
 import { clientModule } from './domains/client/module.ts';
+import { configModule } from './domains/config/module.ts';
+import { deliveryModule } from './domains/delivery/module.ts';
 import { deviceModule } from './domains/device/module.ts';
 import { helpModule } from './domains/help/module.ts';
 import { liveModule } from './domains/live/module.ts';
@@ -46,6 +48,7 @@ export const MODULES = [
   userModule, // installs the route guard: before any module with routes
   accountModule,
   deviceModule,
+  deliveryModule, // the campaigns of commands: before the areas that start them (config)
   tenantAdminModule,
   logoModule,
   helpModule,
@@ -54,6 +57,7 @@ export const MODULES = [
   messageModule,
   clientModule,
   networkModule,
+  configModule,
   topologyModule,
   telemetryModule,
   mapModule,

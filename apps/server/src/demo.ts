@@ -1,3 +1,4 @@
+import { configAddBody } from '@netconsole/contract';
 import { newId } from './platform/ids.ts';
 import type { Services } from './app.ts';
 import type { Db } from './platform/store/db.ts';
@@ -27,7 +28,7 @@ async function seed(db: Db, services: Services, now: number): Promise<boolean> {
     operation: { Certified: true, Analysis: true, Financial: true, AddUser: true },
   });
   // Demo sessions last 30 idle minutes, so a visitor reading a page is not signed out.
-  await services.users.createTenantOwner(tenant.id, {
+  const owner = await services.users.createTenantOwner(tenant.id, {
     ...DEMO_TENANT,
     name: 'Demo Tenant',
     email: 'demo@example.com',
@@ -40,6 +41,7 @@ async function seed(db: Db, services: Services, now: number): Promise<boolean> {
     timeoutMinutes: 30,
     operation: { Certified: false, Analysis: true, Financial: false },
   });
+  await seedProfiles(services, { scope: { tenantId: tenant.id, admin: false }, ...owner });
   for (const [platform, url] of [
     ['android', 'https://downloads.example.com/netconsole/android/netconsole-2.4.0.apk'],
     ['ios', 'https://apps.example.com/netconsole-ios'],
@@ -55,4 +57,63 @@ async function seed(db: Db, services: Services, now: number): Promise<boolean> {
     });
   }
   return true;
+}
+
+/** Two AP profiles and a switch profile, so the configuration screens open on something real. */
+async function seedProfiles(
+  services: Services,
+  owner: { scope: { tenantId: string; admin: false }; id: string; username: string },
+): Promise<void> {
+  const actor = { scope: owner.scope, userId: owner.id, username: owner.username };
+  const profiles = [
+    {
+      Name: 'Office Wi-Fi',
+      Description: 'Staff and guest networks for the head office',
+      Type: 2,
+      CycleTime: 30,
+      Radios: [
+        { Band: '2.4', Width: 20 },
+        { Band: '5', Width: 80 },
+      ],
+      Groups: [
+        { SSID: 'Demo-Staff', Encryption: 'wpa2', Key: 'demo-staff-2026', Roaming: true, VLAN: 10 },
+        {
+          SSID: 'Demo-Guest',
+          Encryption: 'open',
+          Portal: true,
+          Isolation: true,
+          Bandwidth: { Up: '512K', Down: '3M' },
+          VLAN: 20,
+          Schedule: [{ Days: [1, 2, 3, 4, 5], Start: '08:00', End: '20:00' }],
+        },
+      ],
+    },
+    {
+      Name: 'Warehouse Wi-Fi',
+      Description: 'Scanners on 2.4 GHz, a fixed address',
+      Type: 2,
+      CycleTime: 60,
+      IPMode: 'static',
+      IP: '192.168.20.10',
+      NetMask: '255.255.255.0',
+      GateWay: '192.168.20.1',
+      DNS1: '192.168.20.1',
+      Groups: [{ SSID: 'Demo-Scanners', Bands: ['2.4'], Encryption: 'wpa_wpa2', Key: 'scanners-only-42' }],
+    },
+    {
+      Name: 'Access switch',
+      Description: 'Uplink trunk on port 24, PoE for the APs on ports 1-4',
+      Type: 3,
+      Ports: [
+        ...[1, 2, 3, 4].map((Port) => ({
+          Port,
+          PVID: 1,
+          TaggedVlans: [10, 20],
+          Poe: { Enabled: true, Priority: 'high', MaxW: 30 },
+        })),
+        { Port: 24, PVID: 1, TaggedVlans: [10, 20], Description: 'Uplink' },
+      ],
+    },
+  ];
+  for (const p of profiles) await services.configs.create(actor, configAddBody.parse(p));
 }

@@ -18,4 +18,7 @@ export * from './api/topology.ts';
 export * from './api/message.ts';
 export * from './api/telemetry.ts';
 export * from './api/live.ts';
+export * from './api/config.ts';
+export * from './api/config-apply.ts';
+export * from './api/delivery.ts';
 export * from './protocol/index.ts';

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   MAC_RE,
   bandwidth,
+  bandwidthKbps,
   bitmapToMac,
   checkIp,
   checksum,
   cleanText,
+  compareIPv4,
   digitCode,
   displayMac,
   email,
@@ -20,6 +22,7 @@ import {
   isEmail,
   isFirmwareVersion,
   isGateway,
+  isHostAddress,
   isIPv4,
   isMac,
   isMaxClientCount,
@@ -30,6 +33,7 @@ import {
   isPositiveInt,
   isPresharedKey,
   isResetCode,
+  isSameSubnet,
   isSpeed,
   isSsidLike,
   isStrongPassword,
@@ -54,6 +58,7 @@ import {
   strongPassword,
   subnetMask,
   toInteger,
+  utf8ByteLength,
   vlanId,
   wepKey,
   wifiPassword,
@@ -339,6 +344,37 @@ describe('subnet masks', () => {
   });
 });
 
+describe('subnets', () => {
+  it('tells whether two addresses share a subnet', () => {
+    expect(isSameSubnet('192.168.1.10', '192.168.1.1', '255.255.255.0')).toBe(true);
+    expect(isSameSubnet('192.168.1.10', '192.168.2.1', '255.255.255.0')).toBe(false);
+    expect(isSameSubnet('192.168.1.10', '192.168.2.1', '255.255.0.0')).toBe(true);
+    // High addresses: the comparison must stay unsigned.
+    expect(isSameSubnet('200.1.1.1', '200.1.1.254', '255.255.255.0')).toBe(true);
+    expect(isSameSubnet('200.1.1.1', '72.1.1.1', '128.0.0.0')).toBe(false);
+    expect(isSameSubnet('192.168.1.10', '192.168.1.1', '255.0.255.0')).toBe(false);
+    expect(isSameSubnet('192.168.1.x', '192.168.1.1', '255.255.255.0')).toBe(false);
+  });
+
+  it("refuses a subnet's own and broadcast address as a host, except on /31 and /32", () => {
+    expect(isHostAddress('192.168.1.1', '255.255.255.0')).toBe(true);
+    expect(isHostAddress('192.168.1.254', '255.255.255.0')).toBe(true);
+    expect(isHostAddress('192.168.1.0', '255.255.255.0')).toBe(false);
+    expect(isHostAddress('192.168.1.255', '255.255.255.0')).toBe(false);
+    expect(isHostAddress('10.0.0.4', '255.255.255.252')).toBe(false);
+    expect(isHostAddress('10.0.0.5', '255.255.255.252')).toBe(true);
+    expect(isHostAddress('10.0.0.0', '255.255.255.254')).toBe(true);
+    expect(isHostAddress('10.0.0.0', '255.255.255.255')).toBe(true);
+    expect(isHostAddress('10.0.0.1', '255.0.255.0')).toBe(false);
+  });
+
+  it('orders addresses numerically', () => {
+    expect(compareIPv4('192.168.1.9', '192.168.1.10')).toBeLessThan(0);
+    expect(compareIPv4('192.168.2.0', '192.168.1.255')).toBeGreaterThan(0);
+    expect(compareIPv4('10.0.0.1', '10.0.0.1')).toBe(0);
+  });
+});
+
 describe('gateways', () => {
   it('must be a 192.168.x.x address', () => {
     expect(isGateway('192.168.0.1')).toBe(true);
@@ -438,6 +474,17 @@ describe('speeds and bandwidth', () => {
     expect(isBandwidth('M')).toBe(false);
   });
 
+  it('reads a bandwidth limit in whole kbit/s, 1 kbit/s to 10 Gbit/s', () => {
+    expect(bandwidthKbps('3M')).toBe(3000);
+    expect(bandwidthKbps('512K')).toBe(512);
+    expect(bandwidthKbps('1.5g')).toBe(1_500_000);
+    expect(bandwidthKbps('10G')).toBe(10_000_000);
+    expect(bandwidthKbps('0.01T')).toBe(10_000_000);
+    expect(bandwidthKbps('1k')).toBe(1);
+    for (const v of ['0.5K', '1.0005M', '11G', '1T', '0K', '3', '3 M', ''])
+      expect(bandwidthKbps(v), v).toBeNull();
+  });
+
   it('backs the schemas', () => {
     expect(speed.parse(' 10m ')).toBe('10m');
     expect(speed.safeParse('10').success).toBe(false);
@@ -447,6 +494,13 @@ describe('speeds and bandwidth', () => {
 });
 
 describe('wireless secrets and names', () => {
+  it('counts UTF-8 bytes: an SSID holds 32', () => {
+    expect(utf8ByteLength('Office')).toBe(6);
+    expect(utf8ByteLength('访客')).toBe(6);
+    expect(utf8ByteLength('é')).toBe(2);
+    expect(utf8ByteLength('😀')).toBe(4);
+  });
+
   it('takes Wi-Fi passwords of 8-24 visible characters, spaces only inside', () => {
     expect(isWifiPassword(repeat('a', 7))).toBe(false);
     expect(isWifiPassword(repeat('a', 8))).toBe(true);

@@ -168,6 +168,31 @@ export function isSubnetMask(value: string): boolean {
   return maskPrefixLength(value) !== null;
 }
 
+/** Whether two addresses lie in one subnet of `mask`; false when any of the three is malformed. */
+export function isSameSubnet(a: string, b: string, mask: string): boolean {
+  if (!isIPv4(a) || !isIPv4(b) || !isSubnetMask(mask)) return false;
+  const m = ipToUint32(mask);
+  // Unsigned compare: `&` yields signed 32-bit numbers, `>>> 0` brings them back.
+  return (ipToUint32(a) & m) >>> 0 === (ipToUint32(b) & m) >>> 0;
+}
+
+/**
+ * An address a device may take in its subnet: not the subnet's own address nor its broadcast
+ * address. /31 and /32 have neither (RFC 3021 point-to-point links), so any address passes there.
+ */
+export function isHostAddress(ip: string, mask: string): boolean {
+  const prefix = maskPrefixLength(mask);
+  if (!isIPv4(ip) || prefix === null) return false;
+  if (prefix >= 31) return true;
+  const hostBits = ipToUint32(ip) % 2 ** (32 - prefix);
+  return hostBits !== 0 && hostBits !== 2 ** (32 - prefix) - 1;
+}
+
+/** Compares two addresses numerically: negative when `a` comes first. Both must be valid IPv4. */
+export function compareIPv4(a: string, b: string): number {
+  return ipToUint32(a) - ipToUint32(b);
+}
+
 /** spec §5: the console's devices sit behind a 192.168.x.x gateway. */
 export function isGateway(value: string): boolean {
   return isIPv4(value) && value.startsWith('192.168.');
@@ -260,6 +285,23 @@ export function isBandwidth(value: string): boolean {
   return BANDWIDTH_RE.test(value.trim());
 }
 
+/** A per-client bandwidth limit in whole kbit/s, the protocol's unit: 1 kbit/s to 10 Gbit/s. */
+export const BANDWIDTH_KBPS = { min: 1, max: 10_000_000 } as const;
+
+/**
+ * A bandwidth limit typed like a speed ("3M", "512K", "1.5G": number plus K/M/G/T, decimal units)
+ * in kbit/s: "3M" is 3000, "512K" is 512. Null when malformed, not a whole number of kbit/s
+ * ("0.5K") or outside `BANDWIDTH_KBPS` (10 Gbit/s: "0.01T" is the largest T value). This is the
+ * configuration profile's rule (issue 15 asks for K/M/G/T); `isBandwidth` is the narrower whole-K/M
+ * shape.
+ */
+export function bandwidthKbps(value: string): number | null {
+  const bps = parseSpeed(value);
+  if (bps === null || bps % 1000 !== 0) return null;
+  const kbps = bps / 1000;
+  return kbps >= BANDWIDTH_KBPS.min && kbps <= BANDWIDTH_KBPS.max ? kbps : null;
+}
+
 export const speed = z.string().trim().refine(isSpeed, { error: 'check speed' });
 export const bandwidth = z.string().trim().regex(BANDWIDTH_RE, { error: 'check bandwidth' });
 
@@ -275,7 +317,8 @@ export function isWifiPassword(value: string): boolean {
   return WIFI_PASSWORD_RE.test(value);
 }
 
-function utf8Length(value: string): number {
+/** Bytes of `value` in UTF-8: an SSID's limit is 32 bytes, so a Chinese character counts 3. */
+export function utf8ByteLength(value: string): number {
   let bytes = 0;
   for (const ch of value) {
     const cp = ch.codePointAt(0)!;
@@ -292,7 +335,7 @@ export function isSsidLike(value: string): boolean {
   const n = Array.from(value).length; // characters, not UTF-16 units
   if (n < 4 || n > 12) return false;
   if (value.trim() !== value || /\p{Cc}/u.test(value)) return false;
-  return utf8Length(value) <= 32;
+  return utf8ByteLength(value) <= 32;
 }
 
 /** WEP: 5 or 13 ASCII characters (64/128-bit) or 10 or 26 hex digits. */

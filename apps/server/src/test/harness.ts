@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { buildApp, type Services } from '../app.ts';
-import { redactUrl } from '../platform/bus/bus.ts';
+import { redactUrl, type DeviceBus } from '../platform/bus/bus.ts';
 import { loadConfig, type Config } from '../platform/config.ts';
 import type { App } from '../platform/http/schemas.ts';
 import { openStore, type Store } from '../platform/store/db.ts';
@@ -78,6 +78,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/** Where a test's devices connect: the broker's address without the server's own credentials. */
+export function brokerUrl(config: Config, bus: DeviceBus): string | null {
+  if (config.mqtt.url) return redactUrl(config.mqtt.url);
+  return 'port' in bus && typeof bus.port === 'number' ? `mqtt://127.0.0.1:${bus.port}` : null;
+}
+
 export async function startHarness(
   overrides: Partial<Config> = {},
   extraRoutes?: (app: App) => void,
@@ -108,13 +114,7 @@ export async function startHarness(
   const { app, services } = await buildApp(config, store, { clock: () => clock.now, logger: false });
   extraRoutes?.(app);
   await app.ready();
-  const bus = services.bus;
-  // Devices get the broker's address without the server's own credentials.
-  const mqttUrl = config.mqtt.url
-    ? redactUrl(config.mqtt.url)
-    : 'port' in bus && typeof bus.port === 'number'
-      ? `mqtt://127.0.0.1:${bus.port}`
-      : null;
+  const mqttUrl = brokerUrl(config, services.bus);
   return {
     app,
     services,

@@ -69,6 +69,9 @@ declare module '../../platform/events.ts' {
   }
 }
 
+/** Kinds a `cancel` can stop while they run (protocol §7.12). */
+const CANCELLABLE_KINDS: ReadonlySet<string> = new Set(['apply_config', 'upgrade_firmware', 'run_diagnosis']);
+
 /** Order of the open statuses: a late or repeated report never moves a command back. */
 const RANK: Record<string, number> = { held: 0, sent: 1, accepted: 2, progress: 3 };
 
@@ -187,6 +190,59 @@ export class CommandService {
     return this.issueKind(scope, userId, ap, 'set_controller', { acSn }, true);
   }
 
+  /**
+   * A command of any kind with its body, for the delivery engine's campaigns (docs/delivery.md); null
+   * when the caller cannot see the device. `expiresAt` is the campaign's. An open command of the kind
+   * with this very body is answered with itself (a campaign re-issuing after a restart gets the same
+   * one back); another body is another command, which the device refuses as `busy` while one runs.
+   */
+  async issueForCampaign(
+    scope: Scope,
+    userId: string | null,
+    deviceId: string,
+    kind: CommandKind,
+    body: Record<string, unknown>,
+    expiresAt: number,
+  ): Promise<IssuedCommand<CommandKind> | null> {
+    const device = await findDevice(this.db, scope, { id: deviceId });
+    if (!device) return null;
+    return this.issueKind(scope, userId, device, kind, body, true, expiresAt);
+  }
+
+  /**
+   * Stops a command for a campaign's cancel: one never published (held) ends here as cancelled; one
+   * the device may be running gets a `cancel` (protocol §7.12) where its kind can be cancelled, and
+   * ends by the device's report. Answers what was done.
+   */
+  async cancelCommand(
+    scope: Scope,
+    userId: string | null,
+    commandId: string,
+  ): Promise<'cancelled' | 'requested' | 'ended' | 'not_cancellable'> {
+    const [row] = await findCommands(this.db, [commandId]);
+    if (!row || (!scope.admin && row.tenant_id !== scope.tenantId)) return 'ended';
+    if (row.finished_at !== null) return 'ended';
+    if (row.status === 'held') {
+      const n = await updateCommand(this.db, row.id, { status: 'cancelled', finished_at: this.clock() }, [
+        'held',
+      ]);
+      if (n > 0) {
+        await this.changed([row.id]);
+        return 'cancelled';
+      }
+    }
+    if (!CANCELLABLE_KINDS.has(row.kind)) return 'not_cancellable';
+    const device = await findDevice(this.db, scope, { id: row.device_id });
+    if (!device) return 'ended';
+    await this.issueKind(scope, userId, device, 'cancel', { target: row.id }, true);
+    return 'requested';
+  }
+
+  /** Commands by id (unscoped: the ids come from the server's own rows, e.g. a campaign's). */
+  find(ids: readonly string[]): Promise<CommandRow[]> {
+    return findCommands(this.db, ids);
+  }
+
   private async issueKind<K extends CommandKind>(
     scope: Scope,
     userId: string | null,
@@ -194,6 +250,7 @@ export class CommandService {
     kind: K,
     payload: Record<string, unknown>,
     sameBodyOnly: boolean,
+    expiresAt?: number,
   ): Promise<IssuedCommand<K>> {
     const result = (commandId: string, delivery: CommandDelivery): IssuedCommand<K> => ({
       deviceId: device.id,
@@ -220,7 +277,7 @@ export class CommandService {
       status: 'held',
       issued_by: userId,
       issued_at: now,
-      expires_at: now + COMMAND_EXPIRY_S[kind] * 1000,
+      expires_at: expiresAt ?? now + COMMAND_EXPIRY_S[kind] * 1000,
     });
     try {
       const live = await this.live.get(device.sn);

@@ -10,6 +10,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Maps a failing input field to a more specific catalogue code than 4000 (e.g. Username → 11022). */
     fieldCodes?: Record<string, number>;
+    /**
+     * The code of one failing zod issue (its path and the `params` the schema gave it), or null; asked
+     * before `fieldCodes`. For bodies whose rules carry their own codes (api/config.ts `configIssueCode`).
+     */
+    issueCode?: (issue: { path: (string | number)[]; params?: unknown }) => number | null;
   }
 }
 
@@ -52,6 +57,8 @@ const statusCodes: Record<number, number> = {
 interface ValidationIssue {
   instancePath?: string;
   message?: string;
+  /** fastify-type-provider-zod: the zod issue without path, code and message (its `params` inside). */
+  params?: { params?: unknown };
 }
 
 function toAppError(err: FastifyError, req: FastifyRequest): AppError | null {
@@ -63,7 +70,17 @@ function toAppError(err: FastifyError, req: FastifyRequest): AppError | null {
       message: v.message ?? 'invalid',
     }));
     const fieldCodes = req.routeOptions?.config?.fieldCodes ?? {};
-    const specific = details.map((d) => fieldCodes[d.path.split('.')[0] ?? '']).find((c) => c !== undefined);
+    const issueCode = req.routeOptions?.config?.issueCode;
+    // The issue's path as zod gave it: keys, and array indexes as numbers.
+    const pathOf = (p: string) =>
+      p === '' ? [] : p.split('.').map((k) => (/^\d+$/.test(k) ? Number(k) : k));
+    const own = issueCode
+      ? (validation as ValidationIssue[])
+          .map((v, i) => issueCode({ path: pathOf(details[i]!.path), params: v.params?.params }))
+          .find((c) => c !== null)
+      : undefined;
+    const specific =
+      own ?? details.map((d) => fieldCodes[d.path.split('.')[0] ?? '']).find((c) => c !== undefined);
     const detailText = details.map((d) => (d.path ? `${d.path}: ${d.message}` : d.message)).join('; ');
     return new AppError(specific ?? ErrorCode.ValidationFailed, { detail: detailText }, details);
   }

@@ -1,0 +1,561 @@
+/**
+ * The delivery engine (docs/delivery.md): a campaign sends one command kind to many devices through
+ * the device domain's commands — from its effective time, within its expiry, at most `concurrency`
+ * at once, optionally staged — and each target follows its command, which only the device's reports
+ * (or the server's expiry of it) move. Every decision is taken from rows in the store, so a restart
+ * or another node carries on where this one stopped.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { COMMAND_EXPIRY_S, ErrorCode, type CommandKind } from '@netconsole/contract';
+import type { Scope } from '../../platform/auth/guard.ts';
+import { AppError } from '../../platform/http/app-error.ts';
+import { newId, type Clock } from '../../platform/ids.ts';
+import type { Jobs } from '../../platform/jobs/jobs.ts';
+import type { LiveHub } from '../../platform/realtime/hub.ts';
+import type { Db } from '../../platform/store/db.ts';
+import type { CommandService } from '../device/commands.ts';
+import type { DeviceService } from '../device/service.ts';
+import type { CommandRow, DeviceRow } from '../device/tables.ts';
+import {
+  IN_FLIGHT,
+  activeCampaignIds,
+  campaignById,
+  countByWave,
+  countTargets,
+  endTargets,
+  findCampaign,
+  insertCampaign,
+  leaseCampaign,
+  pokeCampaign,
+  releaseCampaign,
+  targetsOfCommand,
+  targetsOf,
+  targetsOfCampaign,
+  updateCampaign,
+  updateTarget,
+  type CampaignRow,
+  type TargetRow,
+} from './store.ts';
+import type { CampaignStatus, DeliveryTargetTable, TargetStatus } from './tables.ts';
+import type { Insertable } from 'kysely';
+
+/** The command kinds campaigns send; their reports reach the command service through this domain. */
+export const CAMPAIGN_KINDS = ['apply_config', 'upgrade_firmware', 'run_diagnosis', 'reset'] as const;
+export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
+
+export const JOB_ADVANCE = 'delivery.advance';
+export const JOB_SWEEP = 'delivery.sweep';
+
+/** Attempts per target; only `interrupted` is tried again (protocol §7.4: safe to execute again). */
+export const MAX_ATTEMPTS = 3;
+const RETRY_CODES: ReadonlySet<string> = new Set(['interrupted']);
+/** A claim (`issuing`) this old without a command: its node died while issuing; the target is free again. */
+const ISSUING_STALE_MS = 60_000;
+/** How long a node may step a campaign before another may take over (a node that died mid-step). */
+const STEP_LEASE_MS = 5 * 60_000;
+/** Targets read per batch of a step. */
+const ISSUE_BATCH = 1000;
+/** What a staged share counts as failed. */
+const FAILED: readonly TargetStatus[] = ['failed', 'rejected', 'expired', 'timed_out'];
+
+export interface CampaignSpec {
+  kind: CampaignKind;
+  /** Device ids, each visible to the caller (12003 otherwise); at least one (12138). */
+  targets: readonly string[];
+  /** The command body for a device (without the envelope). */
+  body: (device: DeviceRow) => Record<string, unknown>;
+  /** What it delivers, for the lists (a profile and its revision, a firmware). */
+  ref?: { id: string; revision?: number; name?: string };
+  /** Not before (now by default); later than now when given. */
+  effectiveAt?: number;
+  /** Commands not started by then end as expired (the kind's default expiry after the start). */
+  expiresAt?: number;
+  /** Send to the first share, wait for its outcomes, stop when more than maxFailPercent of it failed. */
+  staged?: { firstPercent: number; maxFailPercent: number };
+  /** At most this many targets in flight at once (none by default). */
+  concurrency?: number;
+}
+
+export type TargetCounts = Partial<Record<TargetStatus, number>>;
+
+/** The live `delivery` topic's data (docs/delivery.md, "Live"). */
+export type DeliveryLiveData =
+  | { Event: 'campaign'; Campaign: string; Kind: string; Status: CampaignStatus; Counts: TargetCounts }
+  | {
+      Event: 'target';
+      Campaign: string;
+      Device: string;
+      SN: string;
+      Status: TargetStatus;
+      Stage: string | null;
+      Code: string | null;
+      Detail: string | null;
+    };
+
+/** Targets not ended (waiting or in flight). */
+function open(counts: TargetCounts): number {
+  return (counts.pending ?? 0) + IN_FLIGHT.reduce((n, s) => n + (counts[s] ?? 0), 0);
+}
+
+function scopeOfCampaign(c: CampaignRow): Scope {
+  return { tenantId: c.tenant_id, admin: c.tenant_id === null };
+}
+
+function invalid(detail: string): AppError {
+  return new AppError(ErrorCode.ValidationFailed, { detail });
+}
+
+function isInt(n: number | undefined, min: number, max: number): boolean {
+  return n === undefined || (Number.isInteger(n) && n >= min && n <= max);
+}
+
+export class DeliveryEngine {
+  /** One step at a time per campaign on this node; a request during a step runs one more after it. */
+  private readonly steps = new Map<string, { again: boolean; done: Promise<void> }>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    private readonly jobs: Jobs,
+    private readonly devices: DeviceService,
+    private readonly commands: CommandService,
+    private readonly hub?: LiveHub,
+    /** This node's name in the campaigns' leases (the jobs' node: host and process id). */
+    private readonly node = jobs.node,
+  ) {}
+
+  /** Stores a campaign and its targets, and has it advanced at its effective time. */
+  async startCampaign(scope: Scope, userId: string | null, spec: CampaignSpec): Promise<CampaignRow> {
+    const now = this.clock();
+    if (!(CAMPAIGN_KINDS as readonly string[]).includes(spec.kind)) throw invalid('kind');
+    const ids = [...new Set(spec.targets)];
+    if (ids.length === 0) throw new AppError(ErrorCode.DeliveryDevicesRequired);
+    if (spec.effectiveAt !== undefined && spec.effectiveAt < now) {
+      throw new AppError(ErrorCode.EffectiveTimeNotFuture);
+    }
+    const effectiveAt = spec.effectiveAt ?? now;
+    const expiresAt = spec.expiresAt ?? effectiveAt + COMMAND_EXPIRY_S[spec.kind] * 1000;
+    if (expiresAt <= effectiveAt) throw new AppError(ErrorCode.DeliveryExpiryInvalid);
+    if (!isInt(spec.concurrency, 1, 100_000)) throw invalid('concurrency');
+    if (
+      spec.staged &&
+      !(isInt(spec.staged.firstPercent, 1, 100) && isInt(spec.staged.maxFailPercent, 0, 100))
+    ) {
+      throw new AppError(ErrorCode.StagedDeliveryInvalid);
+    }
+
+    const rows: DeviceRow[] = [];
+    for (const id of ids) rows.push(await this.devices.require(scope, { _id: id }));
+    // Online devices first, so a concurrency limit or a first share is not held up by devices that
+    // may not connect before the expiry; then by SN, so the order is stable.
+    rows.sort((a, b) => b.online - a.online || a.sn.localeCompare(b.sn));
+    const bodies = rows.map((d) => JSON.stringify(spec.body(d)));
+    // The body most targets share is stored once, on the campaign.
+    const tally = new Map<string, number>();
+    for (const b of bodies) tally.set(b, (tally.get(b) ?? 0) + 1);
+    const common = [...tally].sort((a, b) => b[1] - a[1])[0]![0];
+    const first = spec.staged
+      ? Math.max(1, Math.ceil((rows.length * spec.staged.firstPercent) / 100))
+      : rows.length;
+
+    const id = newId();
+    const tenantId = scope.admin ? null : scope.tenantId;
+    const targets: Insertable<DeliveryTargetTable>[] = rows.map((d, i) => ({
+      campaign_id: id,
+      device_id: d.id,
+      tenant_id: d.tenant_id,
+      sn: d.sn,
+      wave: i < first ? 1 : 2,
+      position: i,
+      status: 'pending',
+      stage: null,
+      code: null,
+      detail: null,
+      percent: null,
+      body: bodies[i] === common ? null : bodies[i]!,
+      command_id: null,
+      updated_at: now,
+      finished_at: null,
+    }));
+    await insertCampaign(
+      this.db,
+      {
+        id,
+        tenant_id: tenantId,
+        kind: spec.kind,
+        ref_id: spec.ref?.id ?? null,
+        ref_revision: spec.ref?.revision ?? null,
+        ref_name: spec.ref?.name ?? null,
+        body: common,
+        created_by: userId,
+        created_at: now,
+        effective_at: effectiveAt,
+        expires_at: expiresAt,
+        status: 'scheduled',
+        concurrency: spec.concurrency ?? null,
+        first_percent: spec.staged?.firstPercent ?? null,
+        max_fail_percent: spec.staged?.maxFailPercent ?? null,
+        stop_reason: null,
+        ended_by: null,
+        finished_at: null,
+        updated_at: now,
+      },
+      targets,
+    );
+    // The start and the expiry are durable runs; the sweep would find the campaign anyway.
+    await this.jobs.enqueue(JOB_ADVANCE, { campaignId: id }, { at: effectiveAt, key: `${id}:start` });
+    await this.jobs.enqueue(JOB_ADVANCE, { campaignId: id }, { at: expiresAt, key: `${id}:expiry` });
+    // Due now: the first commands go out before the caller is answered (the start run finds them out).
+    if (effectiveAt <= now) await this.advance(id);
+    return (await campaignById(this.db, id))!;
+  }
+
+  /**
+   * Cancels a campaign: targets not started end as cancelled; commands held for offline devices end
+   * on the server; running ones get the protocol's `cancel` where their kind allows and end by the
+   * device's report. 14048 for a campaign the caller cannot see, 14049 for one that has ended.
+   */
+  async cancel(scope: Scope, userId: string | null, campaignId: string): Promise<CampaignRow> {
+    const c = await findCampaign(this.db, scope, campaignId);
+    if (!c) throw new AppError(ErrorCode.DeliveryNotExist);
+    // After a step of this node under way, so it does not issue behind the cancel's back.
+    await this.steps.get(c.id)?.done;
+    const now = this.clock();
+    const n = await updateCampaign(
+      this.db,
+      c.id,
+      { status: 'cancelled', stop_reason: 'cancelled', ended_by: userId, updated_at: now },
+      ['scheduled', 'running'],
+    );
+    if (n === 0) throw new AppError(ErrorCode.DeliveryEnded);
+    await endTargets(this.db, c.id, ['pending'], { status: 'cancelled', code: 'cancelled', now });
+    for (const t of await targetsOf(this.db, c.id, IN_FLIGHT)) {
+      if (t.command_id === null) continue;
+      await this.commands.cancelCommand(scopeOfCampaign(c), userId, t.command_id);
+    }
+    await this.advance(c.id);
+    return (await campaignById(this.db, c.id))!;
+  }
+
+  // ---- reads (scoped)
+
+  campaign(scope: Scope, id: string): Promise<CampaignRow | undefined> {
+    return findCampaign(this.db, scope, id);
+  }
+
+  /** Every target of a campaign the caller may see, in issue order. */
+  targetsOf(scope: Scope, campaignId: string): Promise<TargetRow[]> {
+    return targetsOfCampaign(this.db, scope, campaignId);
+  }
+
+  /** A command row changed (the `device.command` event): its target follows it. */
+  async onCommand(row: CommandRow): Promise<void> {
+    // Usually one target; two when a campaign re-used another's identical open command.
+    for (const t of await targetsOfCommand(this.db, row.id)) {
+      if (await this.follow(t, row)) void this.advance(t.campaign_id);
+    }
+  }
+
+  /** Copies the command's state onto its target; true when the target ended (or is free to retry). */
+  private async follow(t: TargetRow, row: CommandRow): Promise<boolean> {
+    const now = this.clock();
+    const status = row.status as TargetStatus;
+    const terminal = row.finished_at !== null;
+    let patch: Partial<Insertable<DeliveryTargetTable>> = {
+      status,
+      stage: row.stage,
+      code: row.code,
+      detail: row.detail,
+      percent: row.percent,
+      updated_at: now,
+      finished_at: terminal ? now : null,
+    };
+    if (terminal && status === 'failed' && row.code !== null && RETRY_CODES.has(row.code)) {
+      const c = await campaignById(this.db, t.campaign_id);
+      if (c?.status === 'running' && t.attempts < MAX_ATTEMPTS && now < c.expires_at) {
+        // Back in line: the next step issues a new command (the device may execute it again).
+        patch = { ...patch, status: 'pending', command_id: null, finished_at: null };
+      }
+    }
+    const changed = await updateTarget(this.db, t.campaign_id, t.device_id, patch, IN_FLIGHT);
+    if (!changed) return false;
+    this.publishTarget({ ...t, ...patch } as TargetRow);
+    return terminal;
+  }
+
+  /** Advances a campaign now (coalesced: one step at a time, one more if asked meanwhile). Never throws. */
+  advance(campaignId: string): Promise<void> {
+    const running = this.steps.get(campaignId);
+    if (running) {
+      running.again = true;
+      return running.done;
+    }
+    const entry = { again: false, done: Promise.resolve() };
+    entry.done = (async () => {
+      try {
+        do {
+          entry.again = false;
+          try {
+            await this.leasedStep(campaignId);
+          } catch (err) {
+            this.log.error({ err, campaign: campaignId }, 'delivery step failed; the sweep tries again');
+          }
+        } while (entry.again);
+      } finally {
+        this.steps.delete(campaignId);
+      }
+    })();
+    this.steps.set(campaignId, entry);
+    return entry.done;
+  }
+
+  /** Resolves when no step runs on this node (tests; the module's stop). */
+  async settled(): Promise<void> {
+    while (this.steps.size > 0) await Promise.allSettled([...this.steps.values()].map((s) => s.done));
+  }
+
+  /**
+   * The sweep (every minute, and once at start): every campaign not ended catches up with its
+   * commands' rows — a change this node missed while it was down — and advances.
+   */
+  async sweep(): Promise<void> {
+    const now = this.clock();
+    for (const id of await activeCampaignIds(this.db, now)) {
+      try {
+        await this.reconcile(id, now);
+      } catch (err) {
+        this.log.error({ err, campaign: id }, 'delivery reconcile failed');
+      }
+      await this.advance(id);
+    }
+  }
+
+  /** Whether any campaign is not ended (a start resumes only then). */
+  async anyActive(): Promise<boolean> {
+    return (await activeCampaignIds(this.db, this.clock())).length > 0;
+  }
+
+  private async reconcile(campaignId: string, now: number): Promise<void> {
+    const open = await targetsOf(this.db, campaignId, IN_FLIGHT);
+    for (const t of open) {
+      if (t.status === 'issuing' && t.command_id === null && t.updated_at < now - ISSUING_STALE_MS) {
+        await updateTarget(this.db, campaignId, t.device_id, { status: 'pending', updated_at: now }, [
+          'issuing',
+        ]);
+      }
+    }
+    const withCommand = open.filter((t) => t.command_id !== null);
+    const rows = new Map(
+      (await this.commands.find(withCommand.map((t) => t.command_id!))).map((r) => [r.id, r]),
+    );
+    for (const t of withCommand) {
+      const row = rows.get(t.command_id!);
+      if (row && (row.status !== t.status || row.finished_at !== null)) await this.follow(t, row);
+    }
+  }
+
+  /**
+   * Steps under the campaign's lease, so that one node at a time decides for it (the concurrency
+   * limit holds across nodes). A node that finds the lease held leaves a poke; the holder sees it
+   * when it lets go and steps once more, so no request for a step is lost.
+   */
+  private async leasedStep(campaignId: string): Promise<void> {
+    await pokeCampaign(this.db, campaignId);
+    for (;;) {
+      const now = this.clock();
+      const pokes = await leaseCampaign(this.db, campaignId, this.node, now, now + STEP_LEASE_MS);
+      if (pokes === null) return;
+      let released = false;
+      try {
+        await this.step(campaignId);
+      } finally {
+        // A failed step lets go too: the sweep (or the next report) tries again.
+        released = await releaseCampaign(this.db, campaignId, this.node, pokes);
+      }
+      if (released) return;
+    }
+  }
+
+  /** One step: start when due, stop or go on by the staged rule, issue into free slots, end when all ended. */
+  private async step(campaignId: string): Promise<void> {
+    let c = await campaignById(this.db, campaignId);
+    if (!c) return;
+    const now = this.clock();
+    if (c.status === 'scheduled') {
+      if (now < c.effective_at) return;
+      await updateCampaign(this.db, c.id, { status: 'running', updated_at: now }, ['scheduled']);
+      c = (await campaignById(this.db, c.id))!;
+    }
+    if (c.status === 'running') {
+      if (now >= c.expires_at) {
+        // Never issued before the expiry: they end like the commands that expired (the command sweep
+        // expires the unreported commands). The campaign is expired if any target was, or is still open.
+        await endTargets(this.db, c.id, ['pending'], { status: 'expired', code: 'not_started', now });
+        if (open(await this.counts(c.id)) > 0 || (await this.anyExpired(c.id))) {
+          await updateCampaign(this.db, c.id, { status: 'expired', updated_at: now }, ['running']);
+          c = (await campaignById(this.db, c.id))!;
+        }
+      } else {
+        const waves = await countByWave(this.db, c.id);
+        if (!(await this.stagedStop(c, now, waves.get(1) ?? {}))) await this.issueNext(c, waves);
+      }
+    }
+    const counts = await this.counts(c.id);
+    if (open(counts) === 0 && c.finished_at === null) {
+      await updateCampaign(this.db, c.id, {
+        status: c.status === 'running' || c.status === 'scheduled' ? 'finished' : c.status,
+        finished_at: now,
+        updated_at: now,
+      });
+      c = (await campaignById(this.db, c.id))!;
+    }
+    this.publishCampaign(c, counts);
+  }
+
+  private async counts(campaignId: string): Promise<TargetCounts> {
+    return (await countTargets(this.db, [campaignId])).get(campaignId) ?? {};
+  }
+
+  /** A target ended by the expiry (never started, or its command never reported). */
+  private async anyExpired(campaignId: string): Promise<boolean> {
+    return (await targetsOf(this.db, campaignId, ['expired'], { limit: 1 })).length > 0;
+  }
+
+  /**
+   * The staged rule: once the failures of the first share exceed maxFailPercent of it, the campaign
+   * stops (its targets not started end as cancelled, code `stopped`); the share's commands still
+   * running go on and are followed. True when it stopped.
+   */
+  private async stagedStop(c: CampaignRow, now: number, first: TargetCounts): Promise<boolean> {
+    if (c.first_percent === null || c.max_fail_percent === null) return false;
+    const size = Object.values(first).reduce((n, v) => n + (v ?? 0), 0);
+    const failed = FAILED.reduce((n, s) => n + (first[s] ?? 0), 0);
+    if (failed * 100 <= c.max_fail_percent * size) return false;
+    const n = await updateCampaign(
+      this.db,
+      c.id,
+      { status: 'stopped', stop_reason: 'fail_threshold', updated_at: now },
+      ['running'],
+    );
+    if (n > 0) await endTargets(this.db, c.id, ['pending'], { status: 'cancelled', code: 'stopped', now });
+    return true;
+  }
+
+  /** Issues the next targets into the free slots; a staged campaign's rest waits for its first share. */
+  private async issueNext(c: CampaignRow, waves: Map<number, TargetCounts>): Promise<void> {
+    const inFlight = [...waves.values()].reduce((n, w) => n + open(w) - (w.pending ?? 0), 0);
+    let slots = c.concurrency === null ? Number.MAX_SAFE_INTEGER : c.concurrency - inFlight;
+    if (slots <= 0 || ![...waves.values()].some((w) => (w.pending ?? 0) > 0)) return;
+    let wave: number | undefined;
+    if (c.first_percent !== null && open(waves.get(1) ?? {}) > 0) wave = 1;
+    const scope = scopeOfCampaign(c);
+    const issued: string[] = [];
+    // In batches, so a large campaign without a limit does not read all its targets at once.
+    while (slots > 0) {
+      const next = await targetsOf(this.db, c.id, ['pending'], {
+        ...(wave !== undefined ? { wave } : {}),
+        limit: Math.min(slots, ISSUE_BATCH),
+      });
+      if (next.length === 0) break;
+      for (const t of next) {
+        // The claim: another step that picked the same target loses here.
+        const now = this.clock();
+        const claimed = await updateTarget(
+          this.db,
+          c.id,
+          t.device_id,
+          {
+            status: 'issuing',
+            attempts: t.attempts + 1,
+            code: null,
+            detail: null,
+            stage: null,
+            updated_at: now,
+          },
+          ['pending'],
+        );
+        if (!claimed) continue;
+        slots--;
+        const id = await this.issueOne(c, scope, t, now);
+        if (id !== null) issued.push(id);
+      }
+    }
+    // A cancel that came while these were issued (it does not wait for another node's step) did not
+    // see their commands: they are cancelled the same way now.
+    const after = await campaignById(this.db, c.id);
+    if (after?.status === 'cancelled') {
+      for (const id of issued) await this.commands.cancelCommand(scope, after.ended_by, id);
+    }
+  }
+
+  /** Issues one claimed target; the command's id, or null when none was made. */
+  private async issueOne(c: CampaignRow, scope: Scope, t: TargetRow, now: number): Promise<string | null> {
+    const body = JSON.parse(t.body ?? c.body) as Record<string, unknown>;
+    let issued;
+    try {
+      issued = await this.commands.issueForCampaign(
+        scope,
+        c.created_by,
+        t.device_id,
+        c.kind as CommandKind,
+        body,
+        c.expires_at,
+      );
+    } catch (err) {
+      await updateTarget(this.db, c.id, t.device_id, { status: 'pending', updated_at: now }, ['issuing']);
+      throw err;
+    }
+    if (!issued) {
+      // The device left the caller's tenant since the campaign started.
+      await updateTarget(
+        this.db,
+        c.id,
+        t.device_id,
+        { status: 'cancelled', code: 'device_gone', updated_at: now, finished_at: now },
+        ['issuing'],
+      );
+      return null;
+    }
+    await updateTarget(this.db, c.id, t.device_id, { command_id: issued.commandId, updated_at: now }, [
+      'issuing',
+    ]);
+    // The command may have changed before its id was on the target (refused as unsupported, a fast
+    // report): its row now is what the target takes.
+    const [row] = await this.commands.find([issued.commandId]);
+    if (row)
+      await this.follow({ ...t, status: 'issuing', command_id: row.id, attempts: t.attempts + 1 }, row);
+    return issued.commandId;
+  }
+
+  // ---- live
+
+  private publishTarget(t: TargetRow): void {
+    const hub = this.hub;
+    if (!hub?.watched(t.tenant_id)) return;
+    const data: DeliveryLiveData = {
+      Event: 'target',
+      Campaign: t.campaign_id,
+      Device: t.device_id,
+      SN: t.sn,
+      Status: t.status,
+      Stage: t.stage,
+      Code: t.code,
+      Detail: t.detail,
+    };
+    hub.publish(t.tenant_id, { topic: 'delivery', data });
+  }
+
+  private publishCampaign(c: CampaignRow, counts: TargetCounts): void {
+    const hub = this.hub;
+    if (!hub?.watched(c.tenant_id)) return;
+    const data: DeliveryLiveData = {
+      Event: 'campaign',
+      Campaign: c.id,
+      Kind: c.kind,
+      Status: c.status,
+      Counts: counts,
+    };
+    hub.publish(c.tenant_id, { topic: 'delivery', data });
+  }
+}

@@ -1,0 +1,56 @@
+import {
+  deliveryDeviceList,
+  deliveryDevicesQuery,
+  deliveryList,
+  deliveryListQuery,
+  deviceDeliveriesQuery,
+} from '@netconsole/contract';
+import { principalOf, scopeOf, type AuthRule } from '../../platform/auth/guard.ts';
+import { replies, type App } from '../../platform/http/schemas.ts';
+import type { IssuedReads } from './issued.ts';
+
+/** Every signed-in account (spec §6: the delivery screens need no extra role). */
+const auth: AuthRule = {};
+
+export function deliveryRoutes(app: App, issued: IssuedReads): void {
+  const tags = ['delivery'];
+  app.get(
+    '/v1/issued/config',
+    {
+      schema: {
+        tags,
+        summary: 'Configuration deliveries with their progress, newest first',
+        querystring: deliveryListQuery,
+        response: replies({ 200: deliveryList }),
+      },
+      config: { auth },
+    },
+    (req) => issued.deliveries(scopeOf(principalOf(req)), 'config', req.query),
+  );
+  app.get(
+    '/v1/issued/device',
+    {
+      schema: {
+        tags,
+        summary: 'The devices of one delivery, each with the status its reports give',
+        querystring: deliveryDevicesQuery,
+        response: replies({ 200: deliveryDeviceList }),
+      },
+      config: { auth },
+    },
+    (req) => issued.devicesOf(scopeOf(principalOf(req)), req.query),
+  );
+  app.get(
+    '/v1/issued/devicelist',
+    {
+      schema: {
+        tags,
+        summary: 'The deliveries one device received (by Device or SN), newest first',
+        querystring: deviceDeliveriesQuery,
+        response: replies({ 200: deliveryDeviceList }),
+      },
+      config: { auth },
+    },
+    (req) => issued.ofDevice(scopeOf(principalOf(req)), req.query),
+  );
+}

@@ -1,0 +1,369 @@
+/**
+ * The delivery engine's queries. Reads for people take the caller's Scope first and filter by it in
+ * SQL; the engine's own steps work by campaign id (ids it made or found through a scoped read).
+ */
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import type { Scope } from '../../platform/auth/guard.ts';
+import type { Database, Db } from '../../platform/store/db.ts';
+import { contains } from '../../platform/store/like.ts';
+import type {
+  CampaignRow,
+  CampaignStatus,
+  DeliveryCampaignTable,
+  DeliveryTargetTable,
+  TargetRow,
+  TargetStatus,
+} from './tables.ts';
+
+export type { CampaignRow, TargetRow };
+
+/** A target whose device is working on (or holding) its command: what the concurrency limit counts. */
+export const IN_FLIGHT: readonly TargetStatus[] = ['issuing', 'held', 'sent', 'accepted', 'progress'];
+
+/** Rows per insert: well under SQLite's bound on statement variables. */
+const CHUNK = 500;
+
+function campaigns(db: Db, scope: Scope) {
+  let q = db.selectFrom('delivery_campaigns');
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  return q;
+}
+
+function targets(db: Db, scope: Scope) {
+  let q = db.selectFrom('delivery_targets');
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  return q;
+}
+
+export async function insertCampaign(
+  db: Db,
+  campaign: Insertable<DeliveryCampaignTable>,
+  rows: Insertable<DeliveryTargetTable>[],
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto('delivery_campaigns').values(campaign).execute();
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      await tx
+        .insertInto('delivery_targets')
+        .values(rows.slice(i, i + CHUNK))
+        .execute();
+    }
+  });
+}
+
+// ---- scoped reads (people)
+
+export async function findCampaign(db: Db, scope: Scope, id: string): Promise<CampaignRow | undefined> {
+  return campaigns(db, scope).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function targetsOfCampaign(db: Db, scope: Scope, campaignId: string): Promise<TargetRow[]> {
+  return targets(db, scope).selectAll().where('campaign_id', '=', campaignId).orderBy('position').execute();
+}
+
+/** Targets of campaigns by status: `{ campaignId: { status: n } }`. */
+export async function countTargets(
+  db: Db,
+  campaignIds: readonly string[],
+): Promise<Map<string, Partial<Record<TargetStatus, number>>>> {
+  const out = new Map<string, Partial<Record<TargetStatus, number>>>();
+  if (campaignIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('delivery_targets')
+    .select(['campaign_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('campaign_id', 'in', campaignIds)
+    .groupBy(['campaign_id', 'status'])
+    .execute();
+  for (const r of rows) {
+    const m = out.get(r.campaign_id) ?? {};
+    m[r.status] = Number(r.n);
+    out.set(r.campaign_id, m);
+  }
+  return out;
+}
+
+// ---- the engine (by id)
+
+/** Asks for a step: whoever holds the campaign's lease steps once more before letting go. */
+export async function pokeCampaign(db: Db, id: string): Promise<void> {
+  await db
+    .updateTable('delivery_campaigns')
+    .set((eb) => ({ pokes: eb('pokes', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Takes the campaign's lease for `node` (free, expired, or its own); the pokes seen, or null when held. */
+export async function leaseCampaign(
+  db: Db,
+  id: string,
+  node: string,
+  now: number,
+  until: number,
+): Promise<number | null> {
+  const res = await db
+    .updateTable('delivery_campaigns')
+    .set({ step_node: node, step_until: until })
+    .where('id', '=', id)
+    .where((eb) =>
+      eb.or([eb('step_node', 'is', null), eb('step_until', '<', now), eb('step_node', '=', node)]),
+    )
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) === 0) return null;
+  const row = await db
+    .selectFrom('delivery_campaigns')
+    .select('pokes')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.pokes ?? null;
+}
+
+/** Lets the lease go if nobody poked since `pokes` was read; false: step once more. */
+export async function releaseCampaign(db: Db, id: string, node: string, pokes: number): Promise<boolean> {
+  const res = await db
+    .updateTable('delivery_campaigns')
+    .set({ step_node: null, step_until: null })
+    .where('id', '=', id)
+    .where('step_node', '=', node)
+    .where('pokes', '=', pokes)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) > 0) return true;
+  // Lost to another node (this one outlived its lease): that node steps; nothing more here.
+  const row = await db
+    .selectFrom('delivery_campaigns')
+    .select('step_node')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.step_node !== node;
+}
+
+/** A campaign's targets by wave and status (what a step decides on, without reading the rows). */
+export async function countByWave(
+  db: Db,
+  campaignId: string,
+): Promise<Map<number, Partial<Record<TargetStatus, number>>>> {
+  const rows = await db
+    .selectFrom('delivery_targets')
+    .select(['wave', 'status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('campaign_id', '=', campaignId)
+    .groupBy(['wave', 'status'])
+    .execute();
+  const out = new Map<number, Partial<Record<TargetStatus, number>>>();
+  for (const r of rows) {
+    const m = out.get(r.wave) ?? {};
+    m[r.status] = Number(r.n);
+    out.set(r.wave, m);
+  }
+  return out;
+}
+
+export async function campaignById(db: Db, id: string): Promise<CampaignRow | undefined> {
+  return db.selectFrom('delivery_campaigns').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function activeCampaignIds(db: Db, now: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('delivery_campaigns')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb('status', '=', 'running'),
+        eb.and([eb('status', '=', 'scheduled'), eb('effective_at', '<=', now)]),
+        // Cancelled or stopped ones whose last targets have not ended yet still follow them.
+        eb.and([eb('status', 'in', ['cancelled', 'stopped']), eb('finished_at', 'is', null)]),
+      ]),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function updateCampaign(
+  db: Db,
+  id: string,
+  patch: Updateable<DeliveryCampaignTable>,
+  onlyIfStatus?: readonly CampaignStatus[],
+): Promise<number> {
+  let q = db.updateTable('delivery_campaigns').set(patch).where('id', '=', id);
+  if (onlyIfStatus) q = q.where('status', 'in', onlyIfStatus);
+  return Number((await q.executeTakeFirst()).numUpdatedRows);
+}
+
+export async function targetsOf(
+  db: Db,
+  campaignId: string,
+  statuses: readonly TargetStatus[],
+  opts: { wave?: number; limit?: number } = {},
+): Promise<TargetRow[]> {
+  let q = db
+    .selectFrom('delivery_targets')
+    .selectAll()
+    .where('campaign_id', '=', campaignId)
+    .where('status', 'in', statuses);
+  if (opts.wave !== undefined) q = q.where('wave', '=', opts.wave);
+  q = q.orderBy('wave').orderBy('position');
+  if (opts.limit !== undefined) q = q.limit(opts.limit);
+  return q.execute();
+}
+
+export async function targetsOfCommand(db: Db, commandId: string): Promise<TargetRow[]> {
+  return db.selectFrom('delivery_targets').selectAll().where('command_id', '=', commandId).execute();
+}
+
+/**
+ * Changes a target if it is in one of `onlyIfStatus` (a compare-and-set: a claim, or a report that
+ * must not move an ended target); returns whether it changed.
+ */
+export async function updateTarget(
+  db: Db,
+  campaignId: string,
+  deviceId: string,
+  patch: Updateable<DeliveryTargetTable>,
+  onlyIfStatus: readonly TargetStatus[],
+): Promise<boolean> {
+  const res = await db
+    .updateTable('delivery_targets')
+    .set(patch)
+    .where('campaign_id', '=', campaignId)
+    .where('device_id', '=', deviceId)
+    .where('status', 'in', onlyIfStatus)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** Ends every target of a campaign still in `from` (pending ones at cancel, stop or expiry). */
+export async function endTargets(
+  db: Db,
+  campaignId: string,
+  from: readonly TargetStatus[],
+  patch: { status: TargetStatus; code: string; now: number },
+): Promise<number> {
+  const res = await db
+    .updateTable('delivery_targets')
+    .set({ status: patch.status, code: patch.code, updated_at: patch.now, finished_at: patch.now })
+    .where('campaign_id', '=', campaignId)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+// ---- the ISSUED lists
+
+const OPEN_TARGET: readonly TargetStatus[] = ['pending', ...IN_FLIGHT];
+const ENDED_BY_SERVER: readonly TargetStatus[] = ['expired', 'timed_out', 'cancelled'];
+const APPLY_STAGES = ['applying', 'rebooting'];
+const TRANSFER_STAGES = ['downloading', 'verifying'];
+
+/**
+ * The targets whose issue status (outcome.ts, protocol §11.3) is `n`, in SQL: configuration's 0-4,
+ * or firmware's 1-4 for `upgrade_firmware`. A failure, or an end by the server, takes the last stage.
+ */
+function issueStatusIs(eb: ExpressionBuilder<Database, 'delivery_targets'>, kind: string, n: number) {
+  const status = 'delivery_targets.status' as const;
+  const stage = 'delivery_targets.stage' as const;
+  const endedBadly = eb.or([eb(status, '=', 'failed'), eb(status, 'in', ENDED_BY_SERVER)]);
+  const noKnownStage = eb.or([
+    eb(stage, 'is', null),
+    eb(stage, 'not in', [...APPLY_STAGES, ...TRANSFER_STAGES]),
+  ]);
+  if (n === 4) return eb(status, 'in', OPEN_TARGET);
+  if (n === 1) return eb(status, '=', 'succeeded');
+  if (n === 2) return eb.and([endedBadly, eb(stage, 'in', APPLY_STAGES)]);
+  if (kind === 'upgrade_firmware') {
+    if (n === 3) {
+      return eb.or([
+        eb(status, '=', 'rejected'),
+        eb.and([endedBadly, eb.or([eb(stage, 'is', null), eb(stage, 'not in', APPLY_STAGES)])]),
+      ]);
+    }
+    return eb.val(false);
+  }
+  if (n === 3) return eb.and([endedBadly, eb(stage, 'in', TRANSFER_STAGES)]);
+  return eb.or([eb(status, '=', 'rejected'), eb.and([endedBadly, noKnownStage])]);
+}
+
+export interface TargetListRow extends TargetRow {
+  alias: string | null;
+  kind: string;
+  ref_id: string | null;
+  ref_name: string | null;
+  ref_revision: number | null;
+}
+
+export async function pageCampaignList(
+  db: Db,
+  scope: Scope,
+  f: { kind: string; status?: string | undefined; refId?: string | undefined; search?: string | undefined },
+  page: { offset: number; limit: number; direction: 'asc' | 'desc' },
+): Promise<{ rows: CampaignRow[]; count: number }> {
+  let base = campaigns(db, scope).where('kind', '=', f.kind);
+  if (f.status !== undefined) base = base.where('status', '=', f.status as CampaignStatus);
+  if (f.refId !== undefined) base = base.where('ref_id', '=', f.refId);
+  if (f.search) base = base.where(contains('ref_name', f.search));
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', page.direction)
+      .orderBy('id', page.direction)
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.n) };
+}
+
+/** Targets with their device's alias: of one campaign, or of one device (its deliveries). */
+export async function pageTargetList(
+  db: Db,
+  scope: Scope,
+  f: {
+    campaignId?: string;
+    deviceId?: string;
+    kind?: string | undefined;
+    /** Issue status, for the campaign's kind. */
+    issueStatus?: { kind: string; n: number } | undefined;
+    search?: string | undefined;
+  },
+  page: { offset: number; limit: number; sort: 'updated' | 'alias' | 'status'; direction: 'asc' | 'desc' },
+): Promise<{ rows: TargetListRow[]; count: number }> {
+  let base = db
+    .selectFrom('delivery_targets')
+    .innerJoin('delivery_campaigns as c', 'c.id', 'delivery_targets.campaign_id')
+    .leftJoin('devices as d', 'd.id', 'delivery_targets.device_id');
+  if (!scope.admin) base = base.where('delivery_targets.tenant_id', '=', scope.tenantId ?? '');
+  if (f.campaignId !== undefined) base = base.where('delivery_targets.campaign_id', '=', f.campaignId);
+  if (f.deviceId !== undefined) base = base.where('delivery_targets.device_id', '=', f.deviceId);
+  if (f.kind !== undefined) base = base.where('c.kind', '=', f.kind);
+  const is = f.issueStatus;
+  if (is !== undefined) {
+    // The predicate names only the targets' columns; the joined tables do not change its meaning.
+    base = base.where((eb) =>
+      issueStatusIs(eb as unknown as ExpressionBuilder<Database, 'delivery_targets'>, is.kind, is.n),
+    );
+  }
+  if (f.search) {
+    const text = f.search;
+    base = base.where((eb) =>
+      eb.or([contains('d.alias', text), contains('delivery_targets.sn', text.toUpperCase())]),
+    );
+  }
+  const column =
+    page.sort === 'alias'
+      ? 'd.alias'
+      : page.sort === 'status'
+        ? 'delivery_targets.status'
+        : 'delivery_targets.updated_at';
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll('delivery_targets')
+      .select(['d.alias', 'c.kind', 'c.ref_id', 'c.ref_name', 'c.ref_revision'])
+      .orderBy(column, page.direction)
+      .orderBy('delivery_targets.position', 'asc')
+      .orderBy('delivery_targets.campaign_id', 'asc')
+      .limit(page.limit)
+      .offset(page.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as TargetListRow[], count: Number(total.n) };
+}
