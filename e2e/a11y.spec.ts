@@ -62,8 +62,6 @@ const NOT_BUILT = new Set([
   '/device/hotMap',
   '/device/devLocation',
   '/device/devicePosition',
-  '/deviceconf/apform',
-  '/deviceconf/ap',
   '/deviceconf/wireless',
   '/deviceconf/switchform',
   '/deviceconf/switch',
@@ -123,6 +121,7 @@ const LOADED: Readonly<Record<string, string>> = {
   '/404': '[data-testid="not-found-home"]',
   '/appTopo': '[data-testid="topology-chart"][data-rendered="1"]',
   '/user/index': '[data-testid="profile-page"]',
+  '/deviceconf/apform': '[data-testid="config-form"]',
 };
 
 /** What shows that a screen has the demo tenant's data (its fleet, networks and accounts). */
@@ -135,6 +134,7 @@ const TENANT_LOADED: Readonly<Record<string, string>> = {
   '/device/list': '[data-testid^="device-row-"]',
   '/device/clientinfo': '[data-testid^="client-row-"]',
   '/user/list': '[data-testid^="user-row-"]',
+  '/deviceconf/ap': '[data-testid^="config-row-"]',
 };
 
 /** Dialogs opened from a screen, checked open too: the clicks that open one, what shows it ready. */

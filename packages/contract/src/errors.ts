@@ -185,6 +185,7 @@ export const ErrorCode = {
   DeliveryEnded: 14049,
   DeliveryDeviceTypeMismatch: 14050,
   ConfigControllerRequired: 14051,
+  DeliveryApNotOfController: 14052,
 
   // 15xxx firmware
   FirmwareModelRequired: 15001,
@@ -556,6 +557,10 @@ const catalogue = {
     zh: '所选设备中有设备的类型与配置的设备类型不符',
   },
   14051: { en: 'Choose the access controller (AC) of this profile', zh: '请选择此配置所属的 AC' },
+  14052: {
+    en: "An AP chosen is not managed by this profile's access controller",
+    zh: '所选 AP 不受此配置所属 AC 管理',
+  },
 
   15001: { en: 'Firmware model must not be empty', zh: '固件型号不能为空' },
   15002: { en: 'Firmware version must not be empty', zh: '固件版本不能为空' },

@@ -2,7 +2,9 @@ import type { ComponentType } from 'react';
 import {
   ApartmentOutlined,
   ClusterOutlined,
+  ControlOutlined,
   DashboardOutlined,
+  SettingOutlined,
   TeamOutlined,
   UnorderedListOutlined,
   WifiOutlined,
@@ -124,6 +126,28 @@ export const NAVIGATION: readonly NavEntry[] = [
         titleKey: 'nav.clientInfo',
         icon: WifiOutlined,
         page: withTexts(() => import('#features/client/pages/client-info-page.tsx'), 'client-info'),
+      },
+    ],
+  },
+  {
+    // spec §2: /deviceconf goes to its first child the viewer may open.
+    path: '/deviceconf',
+    titleKey: 'nav.deviceconf',
+    icon: SettingOutlined,
+    children: [
+      {
+        // spec §2 /deviceconf/ap (routes.tsv: everyone): the tenant's AP profiles.
+        path: '/deviceconf/ap',
+        titleKey: 'nav.apProfiles',
+        icon: ControlOutlined,
+        page: withTexts(() => import('#features/config/pages/ap-list-page.tsx'), 'config-ap'),
+      },
+      {
+        // spec §2 /deviceconf/apform (hidden): one AP profile, `?id=` to edit, `?copy=` to copy.
+        path: '/deviceconf/apform',
+        titleKey: 'nav.apForm',
+        hidden: true,
+        page: withTexts(() => import('#features/config/pages/ap-form-page.tsx'), 'config-ap'),
       },
     ],
   },

@@ -9,6 +9,9 @@ import {
   configAllReply,
   configDelGroupsBody,
   configDeleteReply,
+  configDevicesQuery,
+  configDevicesReply,
+  configEmitBody,
   configGroupsQuery,
   configGroupsReply,
   configIssueCode,
@@ -18,23 +21,68 @@ import {
   configRefQuery,
   configReply,
   configUpdateBody,
+  deliveryBody,
+  deliveryIssueCode,
+  deliveryReply,
 } from '@netconsole/contract';
 import { principalOf, scopeOf, type AuthRule } from '../../platform/auth/guard.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
+import type { ConfigDispatch } from './dispatch.ts';
 import type { Actor, ConfigService } from './service.ts';
 
 // The /deviceconf screens are open to every signed-in user (routes.tsv names no role for them).
 const auth: AuthRule = {};
 // Each broken rule of spec §5 answers with its own 14xxx code (api/config.ts).
 const config = { auth, issueCode: configIssueCode };
+// A delivery body's refusals carry their 14xxx codes the same way (api/delivery.ts).
+const delivery = { auth, issueCode: deliveryIssueCode };
 
 function actorOf(req: FastifyRequest): Actor {
   const p = principalOf(req);
   return { scope: scopeOf(p), userId: p.userId, username: p.username };
 }
 
-export function configRoutes(app: App, configs: ConfigService): void {
+export function configRoutes(app: App, configs: ConfigService, dispatch: ConfigDispatch): void {
   const tags = ['config'];
+  app.post(
+    '/v1/config/newdispatch',
+    {
+      schema: {
+        tags,
+        summary: 'Deliver a profile to devices of its type, now or from EffectiveTime (a delivery campaign)',
+        body: deliveryBody,
+        response: replies({ 200: deliveryReply }),
+      },
+      config: delivery,
+    },
+    (req) => dispatch.dispatch(actorOf(req), req.body, 'tenant'),
+  );
+  app.post(
+    '/v1/controller/configemit',
+    {
+      schema: {
+        tags,
+        summary: "Deliver an access controller's AP profile to APs that AC manages",
+        body: configEmitBody,
+        response: replies({ 200: deliveryReply }),
+      },
+      config: delivery,
+    },
+    (req) => dispatch.dispatch(actorOf(req), req.body, 'controller'),
+  );
+  app.get(
+    '/v1/config/apdevice',
+    {
+      schema: {
+        tags,
+        summary: 'The devices a profile can go to, each with what it runs, should run, and drift',
+        querystring: configDevicesQuery,
+        response: replies({ 200: configDevicesReply }),
+      },
+      config,
+    },
+    (req) => dispatch.targetsOf(scopeOf(principalOf(req)), req.query),
+  );
   app.get(
     '/v1/config/get',
     {

@@ -111,6 +111,7 @@ interface ProfileState {
 export interface ProfileSnapshot {
   id: string;
   tenantId: string;
+  name: string;
   type: ConfigType;
   controllerId: string | null;
   revision: number;
@@ -206,6 +207,8 @@ export class ConfigService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly devices: DevicePlacement,
+    /** Whether a delivery still sends this profile (the delivery engine's answer; 14042 on removal). */
+    private readonly sending: (scope: Scope, profileId: string) => Promise<boolean>,
   ) {}
 
   /** A profile the scope sees, or 14017 (another tenant's answers like a missing one). */
@@ -427,6 +430,8 @@ export class ConfigService {
     const { scope } = actor;
     const row = await this.require(scope, id);
     if ((row.controller_id !== '') !== ac) throw new AppError(ErrorCode.ConfigNotExist);
+    // What the devices of an open delivery are told they run must stay readable and deliverable.
+    if (await this.sending(scope, row.id)) throw new AppError(ErrorCode.ConfigInUse);
     const removed = await this.db.transaction().execute(async (trx) => {
       if ((await deleteProfile(trx, scope, row.id)) === 0) return false;
       const profile = { id: row.id, tenantId: row.tenant_id };
@@ -549,6 +554,7 @@ export class ConfigService {
     return {
       id: row.id,
       tenantId: row.tenant_id,
+      name: row.name,
       type,
       controllerId: row.controller_id === '' ? null : row.controller_id,
       revision: row.revision,

@@ -20,6 +20,7 @@ import {
   IN_FLIGHT,
   activeCampaignIds,
   campaignById,
+  campaignOpenFor,
   countByWave,
   countTargets,
   endTargets,
@@ -242,6 +243,14 @@ export class DeliveryEngine {
 
   campaign(scope: Scope, id: string): Promise<CampaignRow | undefined> {
     return findCampaign(this.db, scope, id);
+  }
+
+  /**
+   * Whether a campaign of this kind is still sending `refId` (a profile): scheduled, running, or
+   * ended early but still following commands the devices may be applying.
+   */
+  sending(scope: Scope, kind: CampaignKind, refId: string): Promise<boolean> {
+    return campaignOpenFor(this.db, scope, kind, refId);
   }
 
   /** Every target of a campaign the caller may see, in issue order. */

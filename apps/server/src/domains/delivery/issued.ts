@@ -126,6 +126,14 @@ export class IssuedReads {
     };
   }
 
+  /** One delivery with its progress (the answer to starting one); 14048 for one the caller cannot see. */
+  async delivery(scope: Scope, id: string): Promise<DeliveryItem> {
+    const c = await findCampaign(this.db, scope, id);
+    if (!c) throw new AppError(ErrorCode.DeliveryNotExist);
+    const counts = await countTargets(this.db, [c.id]);
+    return itemOf(c, counts.get(c.id) ?? {});
+  }
+
   /** GET /v1/issued/device: the devices of one delivery (14048 for one the caller cannot see). */
   async devicesOf(scope: Scope, q: DeliveryDevicesQuery): Promise<ListReply<DeliveryDeviceItem>> {
     const c = await findCampaign(this.db, scope, q._id);

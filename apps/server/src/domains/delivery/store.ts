@@ -82,6 +82,17 @@ export async function countTargets(
   return out;
 }
 
+/** Whether a campaign of this kind sending `refId` has targets not ended yet (its `finished_at` unset). */
+export async function campaignOpenFor(db: Db, scope: Scope, kind: string, refId: string): Promise<boolean> {
+  const row = await campaigns(db, scope)
+    .select('id')
+    .where('kind', '=', kind)
+    .where('ref_id', '=', refId)
+    .where('finished_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 // ---- the engine (by id)
 
 /** Asks for a step: whoever holds the campaign's lease steps once more before letting go. */

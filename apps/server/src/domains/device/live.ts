@@ -104,6 +104,11 @@ export interface LiveDevice {
   rxRate: number;
   cpuPct: number | null;
   memPct: number | null;
+  /** The configuration in force as the device last reported it (`state.config`). */
+  configId: string | null;
+  configRevision: number | null;
+  /** The telemetry settings of the profile last delivered to it (null: the defaults); the store's. */
+  telemetry: TelemetrySettings | null;
   // Memory only.
   peerAddress: string | null;
   prevStats: { bootId: string | null; uptimeS: number; txBytes: number; rxBytes: number } | null;
@@ -129,7 +134,9 @@ export function statusOf(d: Pick<LiveDevice, 'registered' | 'helloMac' | 'mac' |
 /** What `welcome` says: registered to a tenant, and that tenant registered this very device. */
 export function welcomeOf(d: LiveDevice): { registered: boolean; telemetry: TelemetrySettings } {
   const registered = isTrusted(d);
-  return { registered, telemetry: registered ? DEFAULT_TELEMETRY : UNREGISTERED_TELEMETRY };
+  // A registered device runs with its profile's telemetry settings (protocol §5.3: each welcome
+  // carries them, the device keeps none across connections).
+  return { registered, telemetry: registered ? (d.telemetry ?? DEFAULT_TELEMETRY) : UNREGISTERED_TELEMETRY };
 }
 /** Silence after which a device is offline: max(3 stats intervals, 90 s) (protocol §5.4). */
 /** Status and online flag: a useless device going offline is news too. */
@@ -208,6 +215,9 @@ function fromRow(r: DeviceRow): LiveDevice {
     rxRate: r.rx_rate,
     cpuPct: r.cpu_pct,
     memPct: r.mem_pct,
+    configId: r.config_id,
+    configRevision: r.config_revision,
+    telemetry: r.telemetry ? (JSON.parse(r.telemetry) as TelemetrySettings) : null,
     peerAddress: null,
     prevStats: null,
     seqs: new Set(),
@@ -256,6 +266,8 @@ function reportedColumns(d: LiveDevice): ReportedColumns {
     dns1: d.dns1,
     dns2: d.dns2,
     public_ip: d.publicIp ?? d.peerAddress,
+    config_id: d.configId,
+    config_revision: d.configRevision,
     ...figureColumns(d),
   };
 }
@@ -498,8 +510,14 @@ export class LiveDevices {
     d.dns2 = m.dns2;
     d.publicIp = m.publicIp ?? null;
     if (m.acSn !== undefined) d.acSn = m.acSn;
+    const config = m.config ?? null;
+    // Rare (after a delivery or a reset) and filtered on (drift): reads wait for it like a status.
+    const configChanged =
+      (config?.id ?? null) !== d.configId || (config?.revision ?? null) !== d.configRevision;
+    d.configId = config?.id ?? null;
+    d.configRevision = config?.revision ?? null;
     this.moved.add(sn);
-    this.touch(d);
+    this.touch(d, configChanged);
   }
 
   /** Counters since boot; rates are Δbytes / Δuptime (protocol §6.2). */
@@ -581,6 +599,7 @@ export class LiveDevices {
     d.tenantId = row.tenant_id;
     d.registered = row.registered === 1;
     d.mac = row.mac;
+    d.telemetry = row.telemetry ? (JSON.parse(row.telemetry) as TelemetrySettings) : null;
     this.touch(d, true);
     return d;
   }

@@ -25,6 +25,7 @@ import {
   type DeviceTypeReply,
   type ListReply,
   type LiveDeviceEvent,
+  type TelemetrySettings,
   type UpdateDeviceBody,
 } from '@netconsole/contract';
 import type { Scope } from '../../platform/auth/guard.ts';
@@ -37,6 +38,7 @@ import type { DeviceLink } from '../../platform/gateway/device-link.ts';
 import { isTrusted, statusOf, welcomeOf, type LiveDevices } from './live.ts';
 import {
   aliasTaken,
+  assignConfig,
   claimDevice,
   countDevices,
   findDevice,
@@ -49,6 +51,7 @@ import {
   tenantHasDevices,
   updateDevice,
   type DeviceFilter,
+  type DevicePageQuery,
   type DeviceRow,
 } from './store.ts';
 import { sortOrders } from '../../platform/store/order.ts';
@@ -266,6 +269,10 @@ export class DeviceService {
       parent: null,
       is_main: 0,
       registered_at: null,
+      // What the tenant's deliveries gave it is the tenant's: a next owner starts from the defaults.
+      assigned_config_id: null,
+      assigned_revision: null,
+      telemetry: null,
       updated_at: this.clock(),
       ...judged(row, false, ''),
     });
@@ -369,6 +376,38 @@ export class DeviceService {
       Registered: sum((t) => t.registered === 1),
       Trusted: sum((t) => t.trusted === 1),
     };
+  }
+
+  /** A page of the scope's devices by any filter, with this node's newer reports merged (config's lists). */
+  async page(scope: Scope, q: DevicePageQuery): Promise<{ rows: DeviceRow[]; count: number }> {
+    await this.live.settled();
+    const { rows, count } = await pageDevices(this.db, scope, q);
+    return { rows: rows.map((r) => this.live.current(r)), count };
+  }
+
+  /**
+   * A delivery of a profile to this device of the tenant succeeded (the config domain hears it):
+   * the profile and revision it should run from now on, and the profile's telemetry settings, which
+   * every welcome carries from now on. A connected device gets them at once in a new welcome of its
+   * session (protocol §5.3: a welcome may come at any time and replaces the settings whole).
+   */
+  async assignConfig(
+    tenantId: string,
+    deviceId: string,
+    ref: { id: string; revision: number },
+    telemetry: TelemetrySettings,
+  ): Promise<boolean> {
+    const patch = {
+      assigned_config_id: ref.id,
+      assigned_revision: ref.revision,
+      telemetry: JSON.stringify(telemetry),
+      updated_at: this.clock(),
+    };
+    if ((await assignConfig(this.db, tenantId, deviceId, patch)) === 0) return false;
+    const row = await findDevice(this.db, { tenantId, admin: false }, { id: deviceId });
+    const before = row ? this.live.peek(row.sn)?.telemetry : undefined;
+    if (row && JSON.stringify(before ?? null) !== patch.telemetry) await this.registrationChanged(row.sn);
+    return true;
   }
 
   /** Registered devices keep a tenant from being abandoned (25006). */

@@ -16,6 +16,11 @@ export interface DeviceFilter {
   search?: string | undefined;
   registered?: boolean | undefined;
   sns?: string[] | undefined;
+  model?: string | undefined;
+  /** APs managed by this access controller (its SN). */
+  acSn?: string | undefined;
+  /** Devices whose running configuration differs from the one assigned (true), or not (false). */
+  drift?: boolean | undefined;
 }
 
 export interface DevicePageQuery extends DeviceFilter {
@@ -42,6 +47,13 @@ function visible(db: Db, scope: Scope, f: DeviceFilter = {}) {
   if (f.status !== undefined) q = q.where(term('status'), '=', f.status);
   if (f.type !== undefined) q = q.where(term('type'), '=', f.type);
   if (f.sns !== undefined) q = q.where('sn', 'in', f.sns.length > 0 ? f.sns : ['']);
+  if (f.model !== undefined) q = q.where('model', '=', f.model);
+  if (f.acSn !== undefined) q = q.where('ac_sn', '=', f.acSn);
+  if (f.drift !== undefined) {
+    const drift = sql<boolean>`(assigned_config_id is not null and (config_id is null
+      or config_revision is null or config_id <> assigned_config_id or config_revision <> assigned_revision))`;
+    q = q.where(f.drift ? drift : sql<boolean>`not ${drift}`);
+  }
   if (f.parent !== undefined) {
     const ids = f.parent.filter((p): p is string => p !== null);
     const none = f.parent.includes(null);
@@ -244,6 +256,8 @@ const REPORTED_COLUMNS = {
   rx_rate: 'bigint',
   cpu_pct: 'double precision',
   mem_pct: 'double precision',
+  config_id: 'varchar(64)',
+  config_revision: 'integer',
 } as const satisfies Partial<Record<keyof DeviceTable, string>>;
 /** One device's reported facts, every column present. */
 export type ReportedColumns = Pick<DeviceRow, keyof typeof REPORTED_COLUMNS>;
@@ -288,6 +302,25 @@ function writeColumns<N extends keyof typeof REPORTED_COLUMNS>(
     names,
     batch.map((b) => ({ keys: [b.id], values: b.values })),
   );
+}
+
+/**
+ * What a successful delivery gave a device of this tenant: its profile, revision and telemetry
+ * settings (a device that left the tenant meanwhile is not touched); 0 when none changed.
+ */
+export async function assignConfig(
+  db: Db,
+  tenantId: string,
+  id: string,
+  patch: { assigned_config_id: string; assigned_revision: number; telemetry: string; updated_at: number },
+): Promise<number> {
+  const res = await db
+    .updateTable('devices')
+    .set(patch)
+    .where('id', '=', id)
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows);
 }
 
 /** A tenant takes a device no tenant owns (seen connecting, or released); 0 if one took it meanwhile. */

@@ -59,6 +59,14 @@ export interface DeviceTable {
   rx_rate: Generated<number>;
   cpu_pct: number | null;
   mem_pct: number | null;
+  /** The configuration the device reports in force (`state.config`); null before any or after a reset. */
+  config_id: Generated<string | null>;
+  config_revision: Generated<number | null>;
+  /** The profile and revision the latest successful delivery gave it (docs/configuration.md). */
+  assigned_config_id: Generated<string | null>;
+  assigned_revision: Generated<number | null>;
+  /** JSON TelemetrySettings of that profile, sent in every welcome; null: the protocol's defaults. */
+  telemetry: Generated<string | null>;
 }
 
 export interface DeviceCommandTable {
