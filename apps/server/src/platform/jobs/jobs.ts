@@ -245,7 +245,12 @@ export class Jobs {
       if (claimed.length === 0) break;
       await Promise.allSettled(claimed.map((run) => this.track(this.execute(run, now))));
     }
-    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+    // The poller may have claimed a due run just before this call did: its claim may still be on the
+    // way back from the store (not yet tracked), so wait for the poll as well as the runs.
+    while (this.polling || this.running.size > 0) {
+      await this.polling;
+      await Promise.allSettled([...this.running]);
+    }
   }
 
   async figures(): Promise<JobFigures> {
