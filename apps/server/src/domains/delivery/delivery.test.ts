@@ -141,6 +141,11 @@ async function campaignStatus(who: Caller, id: string, on: Harness = h) {
   return (await on.services.delivery.campaign(who.scope, id))?.status;
 }
 
+/** The campaign ends in a step after its last target's report: wait for that step. */
+function settles(who: Caller, id: string, status: string, on: Harness = h) {
+  return eventually(async () => (await campaignStatus(who, id, on)) === status, 5000, `campaign ${status}`);
+}
+
 describe('the delivery engine', () => {
   beforeEach(async () => {
     h = await startHarness({ mqtt: deviceBus(PREFIX) });
@@ -180,7 +185,7 @@ describe('the delivery engine', () => {
     });
     expect(configStatusOfTarget('succeeded', null)).toBe(ConfigIssueStatus.Success);
     expect(configStatusOfTarget('rejected', null)).toBe(ConfigIssueStatus.Failed);
-    expect(await campaignStatus(me, c.id)).toBe('finished');
+    await settles(me, c.id, 'finished');
 
     // The ISSUED calls show the same, with the device's own text.
     const list = await get<ListReply<DeliveryItem>>(me, '/v1/issued/config');
@@ -257,7 +262,7 @@ describe('the delivery engine', () => {
     expect(t).toMatchObject({ stage: 'applying', code: 'connectivity_lost' });
     expect(configStatusOfTarget(t.status, t.stage)).toBe(ConfigIssueStatus.ApplyFailed);
     expect(configStatusOfTarget('failed', 'downloading')).toBe(ConfigIssueStatus.DownloadFailed);
-    expect(await campaignStatus(me, c.id)).toBe('finished');
+    await settles(me, c.id, 'finished');
     // The browsers heard each change and the progress, on the `delivery` topic.
     const data = live.filter((m) => m.topic === 'delivery').map((m) => m.data as DeliveryLiveData);
     expect(data.filter((d) => d.Event === 'target').map((d) => d.Status)).toEqual(
@@ -295,7 +300,7 @@ describe('the delivery engine', () => {
       attempts: MAX_ATTEMPTS,
       code: 'interrupted',
     });
-    expect(await campaignStatus(me, c.id)).toBe('finished');
+    await settles(me, c.id, 'finished');
   });
 
   it('expires what was not started or not reported by the expiry', async () => {
@@ -314,7 +319,7 @@ describe('the delivery engine', () => {
     expect(rows.get(first.sn)).toMatchObject({ status: 'expired' });
     expect(rows.get(other)).toMatchObject({ status: 'expired', code: 'not_started', command_id: null });
     expect(configStatusOfTarget('expired', null)).toBe(ConfigIssueStatus.Failed);
-    expect(await campaignStatus(me, c.id)).toBe('expired');
+    await settles(me, c.id, 'expired');
   });
 
   it('cancels: held commands end on the server, running ones get the protocol cancel', async () => {
@@ -350,7 +355,7 @@ describe('the delivery engine', () => {
     h.clock.advance(3_600_000);
     await h.services.jobs.runDue();
     expect((await targets(me, later.id)).get(a.sn)).toMatchObject({ status: 'cancelled', code: 'cancelled' });
-    expect(await campaignStatus(me, later.id)).toBe('cancelled');
+    await settles(me, later.id, 'cancelled');
   });
 
   it('starts at the effective time', async () => {
@@ -368,7 +373,7 @@ describe('the delivery engine', () => {
     const cmd = await a.device!.next('apply_config');
     await a.device!.ack(cmd.id, 'apply_config', 'succeeded', { result: { revision: 3 } });
     await until(me, c.id, a.sn, 'succeeded');
-    expect(await campaignStatus(me, c.id)).toBe('finished');
+    await settles(me, c.id, 'finished');
   });
 
   it('keeps at most `concurrency` targets in flight; the next starts when one ends', async () => {
@@ -397,7 +402,7 @@ describe('the delivery engine', () => {
         );
       }
     }
-    expect(await campaignStatus(me, c.id)).toBe('finished');
+    await settles(me, c.id, 'finished');
   });
 
   it('staged: goes on after a good first share, stops by itself after a bad one', async () => {
@@ -424,7 +429,7 @@ describe('the delivery engine', () => {
       await d.ack(cmd.id, 'apply_config', 'succeeded', { result: { revision: 3 } });
     }
     for (const t of rest) await until(me, good.id, t.sn, 'succeeded');
-    expect(await campaignStatus(me, good.id)).toBe('finished');
+    await settles(me, good.id, 'finished');
 
     const bad = await start(me, ids, { staged, body: () => ({ ...CONFIG, revision: 4 }) });
     const [one, two] = [...(await targets(me, bad.id)).values()].filter((t) => t.wave === 1);
@@ -444,9 +449,16 @@ describe('the delivery engine', () => {
         expect(bySn.get(t.sn)!.received.filter((m) => m.kind === 'apply_config')).toHaveLength(0);
       }
     }
-    const ended = await h.services.delivery.campaign(me.scope, bad.id);
+    // The campaign ends once its last open target did: a step after that target's report.
+    const ended = await eventually(
+      async () => {
+        const c = await h.services.delivery.campaign(me.scope, bad.id);
+        return c?.finished_at != null ? c : null;
+      },
+      5000,
+      'campaign finished',
+    );
     expect(ended).toMatchObject({ status: 'stopped', stop_reason: 'fail_threshold' });
-    expect(ended?.finished_at).not.toBeNull();
   });
 
   it('keeps tenants apart', async () => {
@@ -549,7 +561,7 @@ describe('a restart in the middle of a campaign', () => {
       const next = await dy.next('apply_config');
       await dy.ack(next.id, 'apply_config', 'succeeded', { result: { revision: 3 } });
       await until(again, c.id, y.sn, 'succeeded');
-      expect(await campaignStatus(again, c.id)).toBe('finished');
+      await settles(again, c.id, 'finished');
     } finally {
       await Promise.all(devices.splice(0).map((d) => d.end().catch(() => undefined)));
       await first?.close();
