@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { configDevicesQuery } from '@netconsole/contract';
 import { DEMO_FLEET, planFleet, type Fleet } from '@netconsole/device-sim';
 import { seedDemo } from './demo.ts';
 import { startDemoFleet } from './demo-fleet.ts';
@@ -19,7 +20,7 @@ afterEach(async () => {
 describe('the demo fleet', () => {
   it('registers the planned devices into their networks, routers as main devices, and brings them online', async () => {
     expect(await seedDemo(h.store.db, h.services, h.clock.now)).toBe(true);
-    fleet = await startDemoFleet(h.services, h.mqttUrl!, TEST_FACTORY_KEY, h.store.db);
+    fleet = await startDemoFleet(h.services, h.mqttUrl!, TEST_FACTORY_KEY, h.store.db, true);
     expect(fleet).not.toBeNull();
     const tenant = await h.services.tenants.findByName({ tenantId: null, admin: true }, 'Demo Networks');
     const scope = { tenantId: tenant!.id, admin: false };
@@ -51,6 +52,20 @@ describe('the demo fleet', () => {
       'online users in the networks, as many as online clients',
     );
     expect(users?.total).toBeGreaterThan(0);
+    // The first start delivered the office profile to the head office's APs: each confirmed it.
+    const office = (await h.services.configs.all(scope, {})).list.find((p) => p.Name === 'Office Wi-Fi')!;
+    const head = networks.list.find((n) => n.Name === 'Head office')!._id;
+    const aps = devices.filter((d) => d.Type === 2 && d.Parent === head);
+    expect(aps.length).toBeGreaterThan(0);
+    await eventually(
+      async () => {
+        const q = configDevicesQuery.parse({ _id: office._id, Parent: head, limit: 50 });
+        const rows = (await h.services.dispatch.targetsOf(scope, q)).list;
+        return rows.length === aps.length && rows.every((r) => r.Running?.Profile === office._id && !r.Drift);
+      },
+      20_000,
+      'the head office APs running the office profile',
+    );
     // A second start (the next `npm start`) changes nothing.
     await fleet!.stop();
     fleet = await startDemoFleet(h.services, h.mqttUrl!, TEST_FACTORY_KEY, h.store.db);

@@ -1,4 +1,5 @@
 import { DEMO_FLEET, createDemoFleet, planFleet, type Fleet, type NetworkPlan } from '@netconsole/device-sim';
+import { deliveryBody } from '@netconsole/contract';
 import type { Scope } from './platform/auth/guard.ts';
 import type { Services } from './app.ts';
 import { isAppError } from './platform/http/app-error.ts';
@@ -18,6 +19,8 @@ export async function startDemoFleet(
   brokerUrl: string,
   factoryKeyHex: string,
   db: Db,
+  /** The demo was seeded by this start: its first deliveries go out once the fleet is up. */
+  fresh = false,
 ): Promise<Fleet | null> {
   const tenant = await services.tenants.findByName(ADMIN, 'Demo Networks');
   if (!tenant) return null;
@@ -36,7 +39,36 @@ export async function startDemoFleet(
   });
   const fleet = createDemoFleet({ url: brokerUrl, factoryKey: factoryKeyHex });
   await fleet.start();
+  if (fresh) await deliverDemoProfiles(services, scope, tenant.id);
   return fleet;
+}
+
+/**
+ * On the demo's first start, the office profile goes to the head office's APs and the switch
+ * profile to every switch, through the delivery engine like any delivery: the configuration
+ * screens open on deliveries the simulated devices really confirmed, and devices that run them.
+ */
+async function deliverDemoProfiles(services: Services, scope: Scope, tenantId: string): Promise<void> {
+  const owner = (await services.users.ownersOf(ADMIN, [tenantId])).get(tenantId);
+  if (!owner) return;
+  const actor = { scope, userId: owner.id, username: owner.username };
+  const profiles = (await services.configs.all(scope, {})).list;
+  const networks = (await services.networks.all(scope)).list;
+  const devices = (await services.devices.all(scope, {})).list;
+  const office = networks.find((n) => n.Name === 'Head office')?._id;
+  const plans = [
+    { profile: 'Office Wi-Fi', devices: devices.filter((d) => d.Type === 2 && d.Parent === office) },
+    { profile: 'Access switch', devices: devices.filter((d) => d.Type === 3) },
+  ];
+  for (const plan of plans) {
+    const profile = profiles.find((p) => p.Name === plan.profile);
+    if (!profile || plan.devices.length === 0) continue;
+    await services.dispatch.dispatch(
+      actor,
+      deliveryBody.parse({ _id: profile._id, devices: plan.devices.map((d) => d._id) }),
+      'tenant',
+    );
+  }
 }
 
 /** Where the demo's sites are (the spec's default centre, then Shanghai and Shenzhen). */

@@ -1,4 +1,4 @@
-import { configAddBody } from '@netconsole/contract';
+import { configAddBody, configUpdateBody } from '@netconsole/contract';
 import { newId } from './platform/ids.ts';
 import type { Services } from './app.ts';
 import type { Db } from './platform/store/db.ts';
@@ -114,6 +114,35 @@ async function seedProfiles(
         { Port: 24, PVID: 1, TaggedVlans: [10, 20], Description: 'Uplink' },
       ],
     },
+    {
+      Name: 'Branch router',
+      Description: 'PPPoE uplink, office LAN with DHCP',
+      Type: 4,
+      IPMode: 'pppoe',
+      Pppoe: { Username: 'demo@isp.example', Password: 'demo-pppoe-2026' },
+      Lan: {
+        IP: '192.168.10.1',
+        NetMask: '255.255.255.0',
+        DhcpEnabled: true,
+        DhcpStart: '192.168.10.100',
+        DhcpEnd: '192.168.10.199',
+      },
+    },
   ];
-  for (const p of profiles) await services.configs.create(actor, configAddBody.parse(p));
+  const made = [];
+  for (const p of profiles) made.push((await services.configs.create(actor, configAddBody.parse(p))).list);
+  // A second version of the office profile, so the history screen has a change to compare.
+  const office = made[0]!;
+  const detail = (await services.configs.detail(owner.scope, office._id)).list;
+  await services.configs.update(
+    actor,
+    configUpdateBody.parse({
+      ...profiles[0],
+      _id: office._id,
+      Description: detail.Description,
+      Groups: profiles[0]!.Groups!.map((g) =>
+        g.SSID === 'Demo-Guest' ? { ...g, Bandwidth: { Up: '1M', Down: '5M' } } : g,
+      ),
+    }),
+  );
 }

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   if (config.demo && services.bus.kind === 'embedded') {
     const { startDemoFleet } = await import('./demo-fleet.ts');
     const broker = services.bus.endpoints(`http://127.0.0.1:${config.port}`)[0]!;
-    fleet = await startDemoFleet(services, broker, factoryKey.hex, store.db);
+    fleet = await startDemoFleet(services, broker, factoryKey.hex, store.db, demo);
   }
   const lines = [
     '',

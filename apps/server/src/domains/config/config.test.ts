@@ -445,7 +445,7 @@ describe('configuration profiles', () => {
     expect(still.body.list).toEqual(mine);
   });
 
-  it('seeds two AP profiles and a switch profile for the demo tenant', async () => {
+  it('seeds two AP profiles, a switch and a router profile for the demo tenant, the office one changed once', async () => {
     expect(await seedDemo(h.store.db, h.services, h.clock.now)).toBe(true);
     const token = (await login(h, DEMO_TENANT.username, DEMO_TENANT.password)).body.Token as string;
     const all = await call<{ list: { Name: string; Type: number }[] }>(
@@ -457,6 +457,14 @@ describe('configuration profiles', () => {
       [2, 'Office Wi-Fi'],
       [2, 'Warehouse Wi-Fi'],
       [3, 'Access switch'],
+      [4, 'Branch router'],
     ]);
+    const office = all.body.list.find((p) => p.Name === 'Office Wi-Fi') as { _id: string } | undefined;
+    const detail = await call<{ list: { Revision: number } }>(
+      token,
+      'GET',
+      `/v1/config/detail?_id=${office!._id}`,
+    );
+    expect(detail.body.list.Revision).toBe(2);
   });
 });
