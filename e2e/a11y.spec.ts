@@ -62,14 +62,7 @@ const NOT_BUILT = new Set([
   '/device/hotMap',
   '/device/devLocation',
   '/device/devicePosition',
-  '/deviceconf/wireless',
-  '/deviceconf/switchform',
-  '/deviceconf/switch',
-  '/deviceconf/routerform',
-  '/deviceconf/routerConfig',
   '/deviceconf/certified',
-  '/deviceconf/conf',
-  '/deviceconf/configHistory',
   '/deviceconf/add&edit',
   '/deviceconf/acSet',
   '/fwconf/info',
@@ -122,6 +115,8 @@ const LOADED: Readonly<Record<string, string>> = {
   '/appTopo': '[data-testid="topology-chart"][data-rendered="1"]',
   '/user/index': '[data-testid="profile-page"]',
   '/deviceconf/apform': '[data-testid="config-form"]',
+  '/deviceconf/switchform': '[data-testid="config-form"]',
+  '/deviceconf/routerform': '[data-testid="config-form"]',
 };
 
 /** What shows that a screen has the demo tenant's data (its fleet, networks and accounts). */
@@ -135,6 +130,12 @@ const TENANT_LOADED: Readonly<Record<string, string>> = {
   '/device/clientinfo': '[data-testid^="client-row-"]',
   '/user/list': '[data-testid^="user-row-"]',
   '/deviceconf/ap': '[data-testid^="config-row-"]',
+  '/deviceconf/switch': '[data-testid^="config-row-"]',
+  '/deviceconf/routerConfig': '[data-testid^="config-row-"]',
+  '/deviceconf/wireless': '[data-testid^="wireless-row-"]',
+  // The demo's first start delivered two profiles; its history has the office profile's change.
+  '/deviceconf/conf': '[data-testid^="delivery-row-"]',
+  '/deviceconf/configHistory': '[data-testid^="history-row-"]',
 };
 
 /** Dialogs opened from a screen, checked open too: the clicks that open one, what shows it ready. */

@@ -3,7 +3,15 @@
  * concurrency table, and each command's stages, reports and effects. Fault rules of the fleet can
  * reject a command or fail it at a stage.
  */
-import { COMMAND_ID_RE, DeviceType, decodeDown, isCommandKind } from '@netconsole/contract';
+import {
+  COMMAND_ID_RE,
+  DeviceType,
+  compareIPv4,
+  decodeDown,
+  isCommandKind,
+  isHostAddress,
+  isSameSubnet,
+} from '@netconsole/contract';
 import type { CommandKind, DeviceConfigBody, ParsedDownMessage } from '@netconsole/contract';
 import type { SimDevice } from './device.ts';
 import { diagnose } from './diagnosis.ts';
@@ -415,6 +423,23 @@ function verifyFile(
 
 /** Why a configuration cannot apply on this device (the `detail` names the field), or null. */
 export function configProblem(dev: SimDevice, config: DeviceConfigBody): string | null {
+  // A WAN and a LAN with its DHCP server are a router's: other devices have one address.
+  if (dev.type !== DeviceType.Router) {
+    if (config.wan) return 'wan: this device is not a router';
+    if (config.lan) return 'lan: this device is not a router';
+  }
+  if (config.lan) {
+    const { ip, mask, dhcp } = config.lan;
+    if (!isHostAddress(ip, mask)) return 'lan.ip: not a host address of lan.mask';
+    if (dhcp.enabled && dhcp.start && dhcp.end) {
+      for (const key of ['start', 'end'] as const)
+        if (!isSameSubnet(dhcp[key]!, ip, mask) || !isHostAddress(dhcp[key]!, mask))
+          return `lan.dhcp.${key}: not an address of the LAN`;
+      if (compareIPv4(dhcp.start, dhcp.end) > 0) return 'lan.dhcp.end: before lan.dhcp.start';
+      if (compareIPv4(dhcp.start, ip) <= 0 && compareIPv4(ip, dhcp.end) <= 0)
+        return "lan.dhcp.start: the range holds the router's own address";
+    }
+  }
   const bands = dev.bands;
   if (config.radios) {
     if (!bands.length) return 'radios: this device has no radio';

@@ -80,6 +80,9 @@ export interface DeviceSettings {
     txPowerDbm: number | null;
   }[];
   ports: Map<number, { enabled: boolean; description?: string; pvid: number; poeEnabled: boolean }>;
+  /** Router: the WAN and LAN last applied (null: as shipped). */
+  wan: NonNullable<DeviceConfigBody['wan']> | null;
+  lan: NonNullable<DeviceConfigBody['lan']> | null;
 }
 
 /** A report kept for a command id (§7.4): the body without the envelope. */
@@ -283,6 +286,8 @@ export class SimDevice {
         txPowerDbm: null,
       })),
       ports: new Map(),
+      wan: null,
+      lan: null,
     };
   }
 
@@ -1420,7 +1425,10 @@ export class SimDevice {
       s.hostname = body.system.hostname;
       for (const n of this.linkNeighbours()) n.markChanged('lldp');
     }
-    const n = body?.network;
+    // A router's WAN is its address toward the console, as another device's `network` is.
+    const n = body?.network ?? (body?.wan?.mode === 'pppoe' ? undefined : body?.wan);
+    if (body?.wan) s.wan = body.wan;
+    if (body?.lan) s.lan = body.lan;
     if (n?.mode === 'static') {
       Object.assign(s, {
         ipMode: 'static',

@@ -186,6 +186,16 @@ export const ErrorCode = {
   DeliveryDeviceTypeMismatch: 14050,
   ConfigControllerRequired: 14051,
   DeliveryApNotOfController: 14052,
+  // Configuration history (docs/configuration.md, "History and restore").
+  ConfigVersionNotExist: 14056,
+  ConfigRestoreRemoved: 14057,
+  ConfigHistoryRangeInvalid: 14058,
+  ConfigFileRequired: 14059,
+  ConfigFileTooLarge: 14060,
+  ConfigFileFormatNotAllowed: 14061,
+  ConfigFileNotFound: 14062,
+  ConfigFileLinkInvalid: 14063,
+  ConfigFileContentInvalid: 14064,
 
   // 15xxx firmware
   FirmwareModelRequired: 15001,
@@ -561,6 +571,30 @@ const catalogue = {
     en: "An AP chosen is not managed by this profile's access controller",
     zh: '所选 AP 不受此配置所属 AC 管理',
   },
+  14056: { en: 'This version of the profile does not exist', zh: '该配置版本不存在' },
+  14057: {
+    en: 'The profile has been removed: its history can be read but not restored',
+    zh: '该配置已删除：其历史版本只能查看，不能恢复',
+  },
+  14058: { en: 'The start of the time range must be before its end', zh: '时间范围的开始必须早于结束' },
+  14059: { en: 'Choose the configuration file to upload', zh: '请选择要上传的配置文件' },
+  14060: { en: 'A configuration file may be at most {max}', zh: '配置文件不能超过 {max}' },
+  14061: {
+    en: 'Configuration files must be .tar, .tar.gz, .tgz, .cfg, .txt or .json',
+    zh: '配置文件须为 .tar、.tar.gz、.tgz、.cfg、.txt 或 .json 格式',
+  },
+  14062: {
+    en: 'The configuration file does not exist; upload it again',
+    zh: '配置文件不存在，请重新上传',
+  },
+  14063: {
+    en: 'The download link is invalid or has expired',
+    zh: '下载链接无效或已过期',
+  },
+  14064: {
+    en: "The file's content does not match its format",
+    zh: '文件内容与其格式不符',
+  },
 
   15001: { en: 'Firmware model must not be empty', zh: '固件型号不能为空' },
   15002: { en: 'Firmware version must not be empty', zh: '固件版本不能为空' },
@@ -699,6 +733,7 @@ export const httpStatusTable = {
     ErrorCode.DeviceBlacklisted,
     ErrorCode.FirmwareNoPermission,
     ErrorCode.PortalAccountDisabled,
+    ErrorCode.ConfigFileLinkInvalid,
   ],
   404: [
     ErrorCode.NotFound,
@@ -709,6 +744,8 @@ export const httpStatusTable = {
     ErrorCode.FirmwareHistoryEmpty,
     ErrorCode.ConfigNotExist,
     ErrorCode.DeliveryNotExist,
+    ErrorCode.ConfigVersionNotExist,
+    ErrorCode.ConfigFileNotFound,
     ErrorCode.PortalAccountNotExist,
     ErrorCode.PayUserNotFound,
     ErrorCode.TenantNotFound,
@@ -742,7 +779,7 @@ export const httpStatusTable = {
     ErrorCode.EmailRegistered,
     ErrorCode.PhoneBound,
   ],
-  413: [ErrorCode.BodyTooLarge, ErrorCode.PictureTooLarge],
+  413: [ErrorCode.BodyTooLarge, ErrorCode.PictureTooLarge, ErrorCode.ConfigFileTooLarge],
   414: [ErrorCode.UrlTooLong],
   415: [ErrorCode.UnsupportedMedia],
   429: [ErrorCode.TooManyRequests, ErrorCode.SignInLocked],

@@ -21,4 +21,5 @@ export * from './api/live.ts';
 export * from './api/config.ts';
 export * from './api/config-apply.ts';
 export * from './api/delivery.ts';
+export * from './api/config-history.ts';
 export * from './protocol/index.ts';

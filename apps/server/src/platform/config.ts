@@ -150,7 +150,10 @@ export interface Config {
   /** Where the built console lives; absent in API-only tests. */
   webDist: string | undefined;
   loginThrottle: LoginThrottlePolicy;
-  /** Where browsers reach the console, for links handed out (WeChat portal); no trailing slash. */
+  /**
+   * Where browsers reach the console, for links handed out (WeChat portal), and where devices
+   * download configuration files (pre-signed URLs, docs/configuration.md); no trailing slash.
+   */
   publicUrl: string;
   notify: NotifyConfig;
   mqtt: MqttConfig;

@@ -149,42 +149,69 @@ export const NAVIGATION: readonly NavEntry[] = [
         path: '/deviceconf/apform',
         titleKey: 'nav.apForm',
         hidden: true,
-        page: withTexts(() => import('#features/config/pages/ap-form-page.tsx'), 'config-ap'),
+        page: withTexts(
+          () => import('#features/config/pages/ap-form-page.tsx'),
+          'config-ap',
+          'config-wireless',
+          'config-file',
+        ),
       },
       {
         // spec §2 /deviceconf/wireless (everyone): the wireless groups (SSIDs) of every AP profile.
         path: '/deviceconf/wireless',
         titleKey: 'nav.wireless',
         icon: WifiOutlined,
-        page: withTexts(() => import('#features/config/pages/wireless-page.tsx'), 'config-wireless'),
+        page: withTexts(
+          () => import('#features/config/pages/wireless-page.tsx'),
+          'config-wireless',
+          'config-ap',
+        ),
       },
       {
         // spec §2 /deviceconf/switch (everyone): the tenant's switch profiles.
         path: '/deviceconf/switch',
         titleKey: 'nav.switchProfiles',
         icon: ApartmentOutlined,
-        page: withTexts(() => import('#features/config/pages/switch-list-page.tsx'), 'config-switch'),
+        page: withTexts(
+          () => import('#features/config/pages/switch-list-page.tsx'),
+          'config-switch',
+          'config-ap',
+        ),
       },
       {
         // spec §2 /deviceconf/switchform (hidden): one switch profile with the front panel.
         path: '/deviceconf/switchform',
         titleKey: 'nav.switchForm',
         hidden: true,
-        page: withTexts(() => import('#features/config/pages/switch-form-page.tsx'), 'config-switch'),
+        page: withTexts(
+          () => import('#features/config/pages/switch-form-page.tsx'),
+          'config-switch',
+          'config-ap',
+          'config-file',
+        ),
       },
       {
         // spec §2 /deviceconf/routerConfig (everyone): the tenant's router profiles.
         path: '/deviceconf/routerConfig',
         titleKey: 'nav.routerProfiles',
         icon: ClusterOutlined,
-        page: withTexts(() => import('#features/config/pages/router-list-page.tsx'), 'config-router'),
+        page: withTexts(
+          () => import('#features/config/pages/router-list-page.tsx'),
+          'config-router',
+          'config-ap',
+        ),
       },
       {
         // spec §2 /deviceconf/routerform (hidden): one router profile.
         path: '/deviceconf/routerform',
         titleKey: 'nav.routerForm',
         hidden: true,
-        page: withTexts(() => import('#features/config/pages/router-form-page.tsx'), 'config-router'),
+        page: withTexts(
+          () => import('#features/config/pages/router-form-page.tsx'),
+          'config-router',
+          'config-ap',
+          'config-file',
+        ),
       },
       {
         // spec §2 /deviceconf/conf "config issue" (everyone): deliver a profile, follow deliveries live.

@@ -174,7 +174,7 @@ describe('toApplyConfig', () => {
     expect(config).not.toHaveProperty('radios');
   });
 
-  it('gives a router its WAN address and admin; PPPoE has no section yet', () => {
+  it('gives a router its WAN and LAN, the PPPoE password as stored, and no network section', () => {
     const body = parse({
       Name: 'Edge',
       Type: DeviceType.Router,
@@ -194,19 +194,51 @@ describe('toApplyConfig', () => {
     const admin = { Username: 'admin', PasswordHash: PASSWORD_HASH };
     const config = toApplyConfig(stored(body, admin));
     expect(command(config).error?.issues ?? []).toEqual([]);
-    expect(Object.keys(config!).sort()).toEqual(['admin', 'network']);
+    expect(Object.keys(config!).sort()).toEqual(['admin', 'lan', 'wan']);
+    expect(config!.wan).toEqual({
+      mode: 'static',
+      ip: '100.64.3.2',
+      mask: '255.255.255.252',
+      gateway: '100.64.3.1',
+      dns1: '223.5.5.5',
+    });
+    expect(config!.lan).toEqual({
+      ip: '192.168.10.1',
+      mask: '255.255.255.0',
+      dhcp: { enabled: true, start: '192.168.10.100', end: '192.168.10.200' },
+    });
     expect(toApplyConfig(stored(parse({ Name: 'Edge', Type: DeviceType.Router })))).toEqual({
-      network: { mode: 'dhcp' },
+      wan: { mode: 'dhcp' },
+    });
+    // A LAN without DHCP keeps no range it does not use.
+    const noDhcp = parse({
+      Name: 'Edge',
+      Type: DeviceType.Router,
+      Lan: { IP: '10.0.0.1', NetMask: '255.0.0.0', DhcpEnabled: false },
+    });
+    expect(toApplyConfig(stored(noDhcp))!.lan).toEqual({
+      ip: '10.0.0.1',
+      mask: '255.0.0.0',
+      dhcp: { enabled: false },
     });
     const pppoe = parse({
       Name: 'Edge',
       Type: DeviceType.Router,
       IPMode: 'pppoe',
-      Pppoe: { Username: 'u', Password: 'p' },
+      Pppoe: { Username: 'u@isp', Password: 'p4ss' },
     });
-    expect(toApplyConfig(stored(pppoe))).toBeNull();
-    expect(toApplyConfig(stored(pppoe, admin))).toEqual({
-      admin: { username: 'admin', passwordHash: PASSWORD_HASH },
-    });
+    const withPppoe = toApplyConfig(stored(pppoe));
+    expect(command(withPppoe).error?.issues ?? []).toEqual([]);
+    expect(withPppoe).toEqual({ wan: { mode: 'pppoe', username: 'u@isp', password: 'p4ss' } });
+    // Without a password to send (never stored), the WAN stays as the router has it.
+    expect(toApplyConfig({ ...stored(pppoe), Pppoe: { Username: 'u@isp' } })).toBeNull();
+  });
+
+  it('sends wan and lan to routers only', () => {
+    const lan = { IP: '192.168.10.1', NetMask: '255.255.255.0', DhcpEnabled: false };
+    const config = toApplyConfig({ ...stored(parse(ap())), Lan: { ...lan, DhcpStart: null, DhcpEnd: null } });
+    expect(config).not.toHaveProperty('wan');
+    expect(config).not.toHaveProperty('lan');
+    expect(config).toHaveProperty('network', { mode: 'dhcp' });
   });
 });

@@ -18,6 +18,7 @@ import {
   keyKindOf,
   type ConfigType,
   type IpMode,
+  type LanSettings,
   type PortSettings,
   type ProfileUpload,
   type RadioSettings,
@@ -37,15 +38,37 @@ export interface ApplyConfigProfile {
   Groups: readonly WirelessGroup[];
   Ports: readonly PortSettings[];
   Admin: { Username: string; PasswordHash: string } | null;
+  /** Router: the PPPoE account of its WAN (the stored password: the ISP needs it, not a hash). */
+  Pppoe?: { Username: string; Password?: string } | null;
+  /** Router: its LAN address and DHCP server. */
+  Lan?: LanSettings | null;
 }
 
 function networkSection(p: ApplyConfigProfile): DeviceConfigBody['network'] {
   const dns = { ...(p.DNS1 ? { dns1: p.DNS1 } : {}), ...(p.DNS2 ? { dns2: p.DNS2 } : {}) };
   if (p.IPMode === 'static')
     return { mode: 'static', ip: p.IP!, mask: p.NetMask!, gateway: p.GateWay!, dns1: p.DNS1!, ...dns };
-  // PPPoE has no place in the protocol's network section yet (it is the router's WAN, not the
-  // management address of §7.9): the section stays absent, so the device keeps what it has.
+  // PPPoE is a router's WAN (`wan`), never another device's management address.
   return p.IPMode === 'dhcp' ? { mode: 'dhcp', ...dns } : undefined;
+}
+
+/**
+ * A router's address settings are its WAN (§7.9 `wan`): the uplink it reaches the console through,
+ * so it gets no `network` section besides. PPPoE without a stored password (none to send) is absent.
+ */
+function wanSection(p: ApplyConfigProfile): DeviceConfigBody['wan'] {
+  if (p.IPMode !== 'pppoe') return networkSection(p);
+  const account = p.Pppoe;
+  if (!account?.Password) return undefined;
+  return { mode: 'pppoe', username: account.Username, password: account.Password };
+}
+
+function lanSection(l: LanSettings): NonNullable<DeviceConfigBody['lan']> {
+  const range = {
+    ...(l.DhcpStart ? { start: l.DhcpStart } : {}),
+    ...(l.DhcpEnd ? { end: l.DhcpEnd } : {}),
+  };
+  return { ip: l.IP, mask: l.NetMask, dhcp: { enabled: l.DhcpEnabled, ...range } };
 }
 
 export function toWirelessGroup(g: WirelessGroup): NonNullable<DeviceConfigBody['wireless']>[number] {
@@ -76,17 +99,24 @@ export function toWirelessGroup(g: WirelessGroup): NonNullable<DeviceConfigBody[
 
 /**
  * The inline configuration of `apply_config` (protocol §7.9) for a stored profile of source
- * `settings`: `network`, and by device type `radios` and `wireless` (AP), `ports` (switch), and
- * `admin` when the profile sets one. The output parses with `applyConfigCommand`'s schema.
+ * `settings`: `network` (AP, switch) or `wan` and `lan` (router), and by device type `radios` and
+ * `wireless` (AP), `ports` (switch), and `admin` when the profile sets one. The output parses with
+ * `applyConfigCommand`'s schema.
  *
- * Null when nothing in the profile has a section in the protocol: a router on PPPoE without an admin
- * account (WAN and LAN have no section yet). The upload switches and the report timer are not part of
- * `apply_config`: they go as telemetry settings (`toTelemetrySettings`).
+ * Null when nothing in the profile has a section in the protocol (an AP or switch profile always has
+ * one; a router's WAN always gives one unless PPPoE lacks its password). The upload switches and the
+ * report timer are not part of `apply_config`: they go as telemetry settings (`toTelemetrySettings`).
  */
 export function toApplyConfig(profile: ApplyConfigProfile): DeviceConfigBody | null {
   const config: DeviceConfigBody = {};
-  const network = networkSection(profile);
-  if (network) config.network = network;
+  if (profile.Type === DeviceType.Router) {
+    const wan = wanSection(profile);
+    if (wan) config.wan = wan;
+    if (profile.Lan) config.lan = lanSection(profile.Lan);
+  } else {
+    const network = networkSection(profile);
+    if (network) config.network = network;
+  }
   if (profile.Type === DeviceType.AP) {
     if (profile.Radios.length)
       config.radios = profile.Radios.map((r) => ({

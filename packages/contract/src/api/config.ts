@@ -420,12 +420,49 @@ export const DEFAULT_UPLOAD: ProfileUpload = Object.fromEntries(
 ) as ProfileUpload;
 
 export const configFileItem = z.object({
-  Path: z.string().meta({ description: 'The uploaded file, as the upload answered' }),
-  MD5: z.string().meta({ description: '32 hex digits; the device checks the download against it' }),
+  Path: z.string().meta({ description: 'The uploaded file: the key `POST /v1/config/upload` answered' }),
+  MD5: z
+    .string()
+    .meta({ description: '32 hex digits, computed by the server; the device checks the download' }),
   Size: z.number().int().meta({ description: 'Bytes' }),
-  Format: z.string().meta({ description: 'Vendor format token, e.g. uci_tar' }),
+  Format: z.string().meta({ description: 'Vendor format token: uci_tar, cli_text or json' }),
+  Name: z
+    .string()
+    .nullish()
+    .meta({ description: "The file's name as uploaded; absent on profiles saved before uploads" }),
 });
 export type ConfigFile = z.infer<typeof configFileItem>;
+
+/**
+ * Configuration files (`POST /v1/config/upload`, docs/configuration.md "Configuration files"): a
+ * vendor file a device downloads whole. 16 MiB holds any router's or switch's backup archive with
+ * room to spare, and stays small enough to keep in memory while its MD5 is taken.
+ */
+export const CONFIG_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/** The formats a file may have, by its name's ending (the protocol's `format` token). */
+export const CONFIG_FILE_FORMATS = {
+  uci_tar: ['.tar', '.tar.gz', '.tgz'],
+  cli_text: ['.cfg', '.txt'],
+  json: ['.json'],
+} as const;
+export type ConfigFileFormat = keyof typeof CONFIG_FILE_FORMATS;
+/** For the upload's `accept`. */
+export const CONFIG_FILE_EXTENSIONS: readonly string[] = Object.values(CONFIG_FILE_FORMATS).flat();
+
+/** The format of a file by its name's ending (case-insensitive), or null when none is allowed. */
+export function configFileFormatOf(name: string): ConfigFileFormat | null {
+  const lower = name.toLowerCase();
+  for (const [format, endings] of Object.entries(CONFIG_FILE_FORMATS) as [
+    ConfigFileFormat,
+    readonly string[],
+  ][])
+    if (endings.some((e) => lower.endsWith(e) && lower.length > e.length)) return format;
+  return null;
+}
+
+/** `POST /v1/config/upload` answers the stored file; a profile of source `file` names its `Path`. */
+export const configFileUploadReply = configFileItem.extend({ Name: z.string() });
+export type ConfigFileUploadReply = z.infer<typeof configFileUploadReply>;
 
 /** A write-only secret's place in a reply: whether one is stored, never the value or its hash. */
 const secretSet = z.boolean().meta({ description: 'Whether a password is stored; it is never returned' });
@@ -721,11 +758,17 @@ export const lanInput = z
     }
   });
 
+/**
+ * A file profile's file. Only `Path` (an upload's key) decides: the server takes MD5, size, format and
+ * name from its store (14062 for a path that is not one of the tenant's uploads). The others are
+ * still accepted, as the upload answered them, and checked for their form.
+ */
 export const configFileInput = z.object({
   Path: z.string().trim().min(1).max(512),
-  MD5: z.string().trim().regex(MD5_RE, { error: '32 hex digits' }),
-  Size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER),
+  MD5: z.string().trim().regex(MD5_RE, { error: '32 hex digits' }).optional(),
+  Size: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
   Format: z.string().regex(TOKEN_RE, { error: 'lower snake case, 1-32' }).default('uci_tar'),
+  Name: z.string().max(255).nullish(),
 });
 
 const uploadInput = z

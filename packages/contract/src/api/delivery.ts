@@ -12,7 +12,7 @@ import { ErrorCode } from '../errors.ts';
 import { listReply, pageQuery } from '../paging.ts';
 import { COMMAND_EXPIRY_S } from '../protocol/constants.ts';
 import { issueProblem, type BodyProblem } from './config.ts';
-import { COMMAND_STATUSES } from './device.ts';
+import { COMMAND_STATUSES, type CommandStatus } from './device.ts';
 
 /** spec §5 "delivery devices and profile required"; a bound on one request's work. */
 export const DELIVERY_MAX_DEVICES = 1000;
@@ -254,3 +254,31 @@ export const deviceDeliveriesQuery = pageQuery.extend({
   sort: z.enum(['-UpdateTime', 'UpdateTime']).default('-UpdateTime'),
 });
 export type DeviceDeliveriesQuery = z.infer<typeof deviceDeliveriesQuery>;
+
+// ---- live ----
+
+/** A delivery target's status: before its command exists (pending, issuing), then the command's own. */
+export type DeliveryTargetStatus = 'pending' | 'issuing' | CommandStatus;
+
+/**
+ * The live socket's topic `delivery` (docs/delivery.md, "Live"): a target changed, or a campaign
+ * stepped (its targets counted by status). The REST lists hold the same facts after a reconnect.
+ */
+export type DeliveryLiveData =
+  | {
+      Event: 'campaign';
+      Campaign: string;
+      Kind: string;
+      Status: DeliveryStatus;
+      Counts: Partial<Record<DeliveryTargetStatus, number>>;
+    }
+  | {
+      Event: 'target';
+      Campaign: string;
+      Device: string;
+      SN: string;
+      Status: DeliveryTargetStatus;
+      Stage: string | null;
+      Code: string | null;
+      Detail: string | null;
+    };

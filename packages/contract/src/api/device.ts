@@ -114,6 +114,8 @@ const deviceFilters = {
 export const deviceListQuery = pageQuery.extend({
   sort: z.enum(DEVICE_SORTS).default('-CreateTime'),
   ...deviceFilters,
+  /** Drifted devices only (1) or none of them (0): see `Config.Drift`. */
+  Drift: queryFlag.optional(),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 
@@ -162,6 +164,38 @@ export const deviceDrops = z.object(
 );
 export type DeviceDrops = z.infer<typeof deviceDrops>;
 
+/** A profile and revision on a device, with the profile's name as the tenant's profiles have it now. */
+export const deviceConfigRef = z.object({
+  /** The profile's _id (what `apply_config` carried as `configId`). */
+  Profile: z.string(),
+  /** null: no profile of the device's tenant has that id (removed since, or never the console's). */
+  Name: z.string().nullable(),
+  Revision: z.number().int(),
+});
+export type DeviceConfigRef = z.infer<typeof deviceConfigRef>;
+
+/** What a device runs and what it should run (docs/configuration.md, "What each device runs"). */
+export const deviceConfig = z
+  .object({
+    /** What the device reports in force (`state.config`); null before any or after a reset. */
+    Running: deviceConfigRef.nullable(),
+    /** What the latest delivery the device confirmed gave it; null if none did. */
+    Assigned: deviceConfigRef.nullable(),
+    /** The assigned profile's revision now; null without an assignment or when the profile is gone. */
+    Latest: z.number().int().nullable(),
+    /** An assignment and a running configuration that is not it (another profile or revision, or none). */
+    Drift: z.boolean(),
+    /** The assigned profile was saved since (`Latest` > the assigned revision): an update is available. */
+    Outdated: z.boolean(),
+  })
+  .meta({
+    description:
+      'Running: what the device reports; Assigned: what its latest confirmed delivery gave it; Drift: ' +
+      'they differ; Outdated: the assigned profile has a newer revision. Names resolve within the ' +
+      "device's tenant (null: the profile is gone).",
+  });
+export type DeviceConfig = z.infer<typeof deviceConfig>;
+
 export const deviceItem = z
   .object({
     _id: z.string(),
@@ -198,6 +232,7 @@ export const deviceItem = z
     Drops: deviceDrops,
     /** Since when `Drops` counts: that server node's start, Unix ms. */
     DropsSince: z.number(),
+    Config: deviceConfig,
   })
   .extend(deviceRealtime.shape);
 export type DeviceItem = z.infer<typeof deviceItem>;

@@ -249,6 +249,48 @@ export const configNetworkSection = z.discriminatedUnion('mode', [
   }),
 ]);
 
+/**
+ * A router's WAN (its uplink, which is also how it reaches the console). The PPPoE password travels
+ * as it is: the ISP's server needs it, so the router must have it, not a hash; it is protected by the
+ * TLS of the MQTT session like every other secret of `apply_config` (PSKs, the RADIUS secret).
+ */
+export const configWanSection = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('dhcp'),
+    dns1: ipv4.optional().meta({ description: 'Overrides the DHCP DNS' }),
+    dns2: ipv4.optional(),
+  }),
+  z.object({
+    mode: z.literal('static'),
+    ip: ipv4,
+    mask: netmask,
+    gateway: ipv4,
+    dns1: ipv4,
+    dns2: ipv4.optional(),
+  }),
+  z.object({
+    mode: z.literal('pppoe'),
+    username: z.string().min(1).max(64),
+    password: z.string().min(1).max(64).meta({ description: 'In clear: the ISP needs it (TLS protects it)' }),
+  }),
+]);
+
+/** A router's LAN: its own address on the LAN and the DHCP server it runs there. */
+export const configLanSection = z.object({
+  ip: ipv4,
+  mask: netmask,
+  dhcp: z
+    .object({
+      enabled: z.boolean(),
+      start: ipv4.optional().meta({ description: 'First address handed out; required when enabled' }),
+      end: ipv4.optional().meta({ description: 'Last address handed out; required when enabled' }),
+      leaseS: z.number().int().min(60).max(604_800).optional().meta({ description: 'Default 86 400' }),
+    })
+    .refine((d) => !d.enabled || (d.start !== undefined && d.end !== undefined), {
+      error: 'start and end required when enabled',
+    }),
+});
+
 export const configRadioSection = z.object({
   band,
   enabled: z.boolean(),
@@ -310,6 +352,8 @@ export const deviceConfigBody = z
   .object({
     system: configSystemSection.optional(),
     network: configNetworkSection.optional(),
+    wan: configWanSection.optional().meta({ description: 'Routers only' }),
+    lan: configLanSection.optional().meta({ description: 'Routers only' }),
     radios: z.array(configRadioSection).max(PROTOCOL_LIMITS.maxRadios).optional(),
     wireless: z.array(configWirelessGroup).max(PROTOCOL_LIMITS.maxWirelessGroups).optional(),
     portal: configPortalSection.nullable().optional(),

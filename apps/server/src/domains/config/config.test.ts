@@ -313,7 +313,11 @@ describe('configuration profiles', () => {
     ]);
     expect(inline.telemetry.statsIntervalS).toBe(30);
 
-    const File = { Path: 'config/core.tar', MD5: '9e107d9d372bb6826bd81d3542a419d6', Size: 18432 };
+    // A file profile names an upload (files.test.ts); its MD5 and size are the server's.
+    const tar = Buffer.alloc(1536);
+    tar.write('ustar', 257, 'latin1');
+    const up = await h.services.configFiles.upload(scope, 'core.tar', tar, false);
+    const File = { Path: up.Path, MD5: up.MD5, Size: tar.length };
     const made = await call<Item>(token, 'POST', '/v1/config/add', {
       Name: 'Core file',
       Type: 3,

@@ -4,6 +4,7 @@
  * and "What each device runs".
  */
 import {
+  COMMAND_EXPIRY_S,
   DeviceType,
   ErrorCode,
   normalizeSn,
@@ -24,6 +25,7 @@ import type { IssuedReads } from '../delivery/issued.ts';
 import type { DevicePlacement } from '../device/placement.ts';
 import type { DeviceService } from '../device/service.ts';
 import type { CommandRow, DeviceRow } from '../device/tables.ts';
+import type { ConfigFiles } from './files.ts';
 import type { Actor, ConfigService, ProfileSnapshot } from './service.ts';
 import { findVersion } from './store.ts';
 
@@ -32,17 +34,20 @@ export type DispatchMode = 'tenant' | 'controller';
 
 const ORDER = sortOrders({ Alias: 'alias', SN: 'sn', CreateTime: 'created_at' });
 
-/** The `apply_config` body of a profile's snapshot (protocol §7.9). */
-function applyBody(s: ProfileSnapshot): Record<string, unknown> {
+/**
+ * The `apply_config` body of a profile's snapshot (protocol §7.9). A file profile's upload goes as a
+ * URL pre-signed until the command expires (`expiresAt`): the device downloads it with no session.
+ */
+function applyBody(s: ProfileSnapshot, files: ConfigFiles, expiresAt: number): Record<string, unknown> {
   if (s.source === 'file') {
     const f = s.file;
-    // The device downloads the file itself: only a URL it can reach will do. Serving uploaded
-    // files to devices (pre-signed URLs) is not built yet, so a path that is no URL is refused.
-    if (!f || !/^https?:\/\//i.test(f.Path)) throw new AppError(ErrorCode.ConfigFileError);
+    // Profiles saved before uploads existed may hold an http(s) URL the client typed: sent as it is.
+    const url = f && files.isUpload(f.Path) ? files.signedUrl(f.Path, expiresAt) : f?.Path;
+    if (!f || !url || !/^https?:\/\//i.test(url)) throw new AppError(ErrorCode.ConfigFileError);
     return {
       configId: s.id,
       revision: s.revision,
-      source: { type: 'file', url: f.Path, md5: f.MD5.toLowerCase(), size: f.Size, format: f.Format },
+      source: { type: 'file', url, md5: f.MD5.toLowerCase(), size: f.Size, format: f.Format },
     };
   }
   // The protocol wants one section at least; a profile with none has nothing for the device.
@@ -85,6 +90,8 @@ export class ConfigDispatch {
     private readonly placement: DevicePlacement,
     private readonly delivery: DeliveryEngine,
     private readonly issued: IssuedReads,
+    private readonly files: ConfigFiles,
+    private readonly clock: () => number,
   ) {}
 
   /**
@@ -136,14 +143,17 @@ export class ConfigDispatch {
       if (d.type !== s.type) throw new AppError(ErrorCode.DeliveryDeviceTypeMismatch);
       if (acSn !== null && d.ac_sn !== acSn) throw new AppError(ErrorCode.DeliveryApNotOfController);
     }
-    const command = applyBody(s);
+    // The engine's default expiry, worked out here too: a file's URL is signed until then.
+    const effectiveAt = body.EffectiveTime ?? this.clock();
+    const expiresAt = body.ExpireTime ?? effectiveAt + COMMAND_EXPIRY_S.apply_config * 1000;
+    const command = applyBody(s, this.files, expiresAt);
     const c = await this.delivery.startCampaign(owner, actor.userId, {
       kind: 'apply_config',
       targets: rows.map((d) => d.id),
       body: () => command,
       ref: { id: s.id, revision: s.revision, name: s.name },
       ...(body.EffectiveTime !== null ? { effectiveAt: body.EffectiveTime } : {}),
-      ...(body.ExpireTime !== null ? { expiresAt: body.ExpireTime } : {}),
+      expiresAt,
       ...(body.Staged !== null ? { staged: body.Staged } : {}),
     });
     return { list: await this.issued.delivery(owner, c.id) };

@@ -3,10 +3,16 @@
  * pushes to its APs, their wireless groups and every saved version; their delivery as campaigns of
  * the delivery engine and what each device runs (docs/configuration.md).
  */
+import multipart from '@fastify/multipart';
+import { CONFIG_FILE_MAX_BYTES } from '@netconsole/contract';
 import { defineModule } from '../../platform/module.ts';
 import { deliveryModule } from '../delivery/module.ts';
 import { deviceModule } from '../device/module.ts';
 import { ConfigDispatch } from './dispatch.ts';
+import { configFileRoutes } from './file-routes.ts';
+import { ConfigFiles, fileSigningKey } from './files.ts';
+import { ConfigHistory } from './history.ts';
+import { historyRoutes } from './history-routes.ts';
 import { configRoutes } from './routes.ts';
 import { ConfigService } from './service.ts';
 
@@ -14,8 +20,13 @@ export const configModule = defineModule({
   name: 'config',
   needs: { device: deviceModule, delivery: deliveryModule },
   build: (p, { device, delivery }) => {
-    const configs = new ConfigService(p.db, p.clock, device.placement, (scope, id) =>
-      delivery.delivery.sending(scope, 'apply_config', id),
+    const files = new ConfigFiles(p.files, p.clock, fileSigningKey(p.config), () => p.config.publicUrl);
+    const configs = new ConfigService(
+      p.db,
+      p.clock,
+      device.placement,
+      (scope, id) => delivery.delivery.sending(scope, 'apply_config', id),
+      files,
     );
     const dispatch = new ConfigDispatch(
       p.db,
@@ -24,13 +35,24 @@ export const configModule = defineModule({
       device.placement,
       delivery.delivery,
       delivery.issued,
+      files,
+      p.clock,
     );
     // A delivery the device confirmed decides what it should run (the delivery module registered
     // the reports of apply_config; this hears their effect, after the engine's own listener).
     p.events.on('device.command', (row) => dispatch.onCommand(row));
-    return { configs, dispatch };
+    const history = new ConfigHistory(p.db, p.clock, configs, dispatch);
+    return { configs, dispatch, configFiles: files, history };
   },
-  routes(app, { configs, dispatch }) {
+  async routes(app, { configs, dispatch, configFiles, history }) {
     configRoutes(app, configs, dispatch);
+    historyRoutes(app, history);
+    // Only the file upload takes multipart bodies; every other route still refuses them (4150).
+    await app.register(async (scoped) => {
+      await scoped.register(multipart, {
+        limits: { files: 1, fields: 10, fileSize: CONFIG_FILE_MAX_BYTES },
+      });
+      configFileRoutes(scoped, configFiles);
+    });
   },
 });

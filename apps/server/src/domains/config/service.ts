@@ -48,6 +48,7 @@ import { newId, type Clock } from '../../platform/ids.ts';
 import { isUniqueViolation, type Db } from '../../platform/store/db.ts';
 import { sortOrders } from '../../platform/store/order.ts';
 import type { DevicePlacement } from '../device/placement.ts';
+import type { ConfigFiles } from './files.ts';
 import {
   deleteProfile,
   findProfile,
@@ -209,7 +210,15 @@ export class ConfigService {
     private readonly devices: DevicePlacement,
     /** Whether a delivery still sends this profile (the delivery engine's answer; 14042 on removal). */
     private readonly sending: (scope: Scope, profileId: string) => Promise<boolean>,
+    /** The uploaded files a profile of source `file` names (its MD5 and size come from there). */
+    private readonly files: ConfigFiles,
   ) {}
+
+  /** A file profile's file: one of the tenant's uploads, as measured at upload (14062 otherwise). */
+  private async fileOf(tenantId: string, body: ProfileInput): Promise<ConfigFile | null> {
+    if (body.Source !== 'file' || !body.File) return null;
+    return this.files.resolve(tenantId, body.File.Path);
+  }
 
   /** A profile the scope sees, or 14017 (another tenant's answers like a missing one). */
   private async require(scope: Scope, id: string): Promise<ConfigProfileRow> {
@@ -233,7 +242,11 @@ export class ConfigService {
    * password itself never travels), with a random salt; an update without one keeps the stored hash
    * when the account name is unchanged, and is refused (14041) when there is none to keep.
    */
-  private sections(body: ProfileInput, before: StoredProfileBody | null): StoredProfileBody {
+  private sections(
+    body: ProfileInput,
+    before: StoredProfileBody | null,
+    file: ConfigFile | null,
+  ): StoredProfileBody {
     let admin: StoredProfileBody['Admin'] = null;
     if (body.Admin) {
       const { Username, Password } = body.Admin;
@@ -263,7 +276,7 @@ export class ConfigService {
       Lan: body.Lan,
       Admin: admin,
       Upload: body.Upload,
-      File: body.Source === 'file' ? body.File : null,
+      File: file,
     };
   }
 
@@ -292,7 +305,7 @@ export class ConfigService {
       description: body.Description,
       cycleTime: body.CycleTime,
       source: body.Source,
-      body: this.sections(body, null),
+      body: this.sections(body, null, await this.fileOf(tenantId, body)),
     };
     try {
       await this.db.transaction().execute(async (trx) => {
@@ -418,7 +431,7 @@ export class ConfigService {
         description: body.Description,
         cycleTime: body.CycleTime,
         source: body.Source,
-        body: this.sections(body, bodyOf(row)),
+        body: this.sections(body, bodyOf(row), await this.fileOf(row.tenant_id, body)),
       };
       return { state, controllerId };
     });

@@ -21,6 +21,7 @@ import {
   activeCampaignIds,
   campaignById,
   campaignOpenFor,
+  claimTargets,
   countByWave,
   countTargets,
   endTargets,
@@ -29,11 +30,13 @@ import {
   leaseCampaign,
   pokeCampaign,
   releaseCampaign,
-  targetsOfCommand,
+  setCommandIds,
   targetsOf,
   targetsOfCampaign,
+  targetsOfCommands,
   updateCampaign,
-  updateTarget,
+  updateTargets,
+  visibleDevices,
   type CampaignRow,
   type TargetRow,
 } from './store.ts';
@@ -54,8 +57,19 @@ const RETRY_CODES: ReadonlySet<string> = new Set(['interrupted']);
 const ISSUING_STALE_MS = 60_000;
 /** How long a node may step a campaign before another may take over (a node that died mid-step). */
 const STEP_LEASE_MS = 5 * 60_000;
-/** Targets read per batch of a step. */
-const ISSUE_BATCH = 1000;
+/**
+ * Targets read and claimed per batch of a step. Their command ids reach the targets when the batch
+ * is issued, and reports are followed from then on: small enough for progress to show soon.
+ */
+const ISSUE_BATCH = 200;
+/**
+ * Commands being issued at once within a batch: each is a few store round trips and a publish that
+ * waits for the broker's PUBACK, so one after the other a campaign of 10,000 would wait for 10,000
+ * round trips in a row (docs/performance.md, "Configuration delivery").
+ */
+const ISSUE_PARALLEL = 32;
+/** Progress (`Event: 'campaign'`) is published at most this often per campaign, unless its status changed. */
+const LIVE_PROGRESS_MS = 250;
 /** What a staged share counts as failed. */
 const FAILED: readonly TargetStatus[] = ['failed', 'rejected', 'expired', 'timed_out'];
 
@@ -110,16 +124,39 @@ function isInt(n: number | undefined, min: number, max: number): boolean {
   return n === undefined || (Number.isInteger(n) && n >= min && n <= max);
 }
 
+/** Runs `task` for each item, at most `parallel` at a time. */
+async function inParallel<T>(items: readonly T[], parallel: number, task: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker));
+}
+
 export class DeliveryEngine {
   /** One step at a time per campaign on this node; a request during a step runs one more after it. */
   private readonly steps = new Map<string, { again: boolean; done: Promise<void> }>();
+  /**
+   * Command rows changed and not yet copied onto their targets (latest per command): the reports of
+   * one turn go to the store together, one batch after the other (so an older state never lands
+   * after a newer one of the same batch's rows).
+   */
+  private readonly changedCommands = new Map<string, CommandRow>();
+  private nextFollow: Promise<void> | null = null;
+  private followTail: Promise<void> = Promise.resolve();
+  /** Progress not yet published per campaign (LIVE_PROGRESS_MS), and the status last published. */
+  private readonly progress = new Map<string, { c: CampaignRow; counts: TargetCounts }>();
+  private readonly publishedStatus = new Map<string, CampaignStatus>();
+  private progressTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly jobs: Jobs,
-    private readonly devices: DeviceService,
+    // The module's wiring passes the device service; the targets are read by the store in chunks
+    // (visibleDevices) instead of one `require` per device.
+    _devices: DeviceService,
     private readonly commands: CommandService,
     private readonly hub?: LiveHub,
     /** This node's name in the campaigns' leases (the jobs' node: host and process id). */
@@ -146,8 +183,10 @@ export class DeliveryEngine {
       throw new AppError(ErrorCode.StagedDeliveryInvalid);
     }
 
-    const rows: DeviceRow[] = [];
-    for (const id of ids) rows.push(await this.devices.require(scope, { _id: id }));
+    if (ids.some((id) => id === '')) throw new AppError(ErrorCode.DeviceIdInvalid);
+    const rows = await visibleDevices(this.db, scope, ids);
+    // Another tenant's device answers like a missing one: its existence is not the caller's to know.
+    if (rows.length !== ids.length) throw new AppError(ErrorCode.DeviceNotExist);
     // Online devices first, so a concurrency limit or a first share is not held up by devices that
     // may not connect before the expiry; then by SN, so the order is stable.
     rows.sort((a, b) => b.online - a.online || a.sn.localeCompare(b.sn));
@@ -258,39 +297,88 @@ export class DeliveryEngine {
     return targetsOfCampaign(this.db, scope, campaignId);
   }
 
-  /** A command row changed (the `device.command` event): its target follows it. */
-  async onCommand(row: CommandRow): Promise<void> {
-    // Usually one target; two when a campaign re-used another's identical open command.
-    for (const t of await targetsOfCommand(this.db, row.id)) {
-      if (await this.follow(t, row)) void this.advance(t.campaign_id);
+  /**
+   * A command row changed (the `device.command` event): its target follows it. The changes of one
+   * turn (many devices reporting) are followed together; resolves when this one's batch is stored.
+   */
+  onCommand(row: CommandRow): Promise<void> {
+    this.changedCommands.set(row.id, row);
+    if (!this.nextFollow) {
+      this.nextFollow = this.followTail
+        .then(() => new Promise<void>((resolve) => setImmediate(resolve)))
+        .then(() => this.followBatch());
+      this.followTail = this.nextFollow;
+    }
+    return this.nextFollow;
+  }
+
+  private async followBatch(): Promise<void> {
+    this.nextFollow = null;
+    const rows = new Map(this.changedCommands);
+    this.changedCommands.clear();
+    try {
+      // Usually one target a command; two when a campaign re-used another's identical open command.
+      const targets = await targetsOfCommands(this.db, [...rows.keys()]);
+      const ended = await this.follow(targets.map((t) => ({ t, row: rows.get(t.command_id!)! })));
+      for (const id of ended) void this.advance(id);
+    } catch (err) {
+      this.log.error({ err }, 'following command changes failed; the sweep catches up');
     }
   }
 
-  /** Copies the command's state onto its target; true when the target ended (or is free to retry). */
-  private async follow(t: TargetRow, row: CommandRow): Promise<boolean> {
+  /**
+   * Copies each command's state onto its target, the same change to many targets in one statement;
+   * the campaigns where a target ended (or is free to retry).
+   */
+  private async follow(pairs: readonly { t: TargetRow; row: CommandRow }[]): Promise<Set<string>> {
     const now = this.clock();
-    const status = row.status as TargetStatus;
-    const terminal = row.finished_at !== null;
-    let patch: Partial<Insertable<DeliveryTargetTable>> = {
-      status,
-      stage: row.stage,
-      code: row.code,
-      detail: row.detail,
-      percent: row.percent,
-      updated_at: now,
-      finished_at: terminal ? now : null,
-    };
-    if (terminal && status === 'failed' && row.code !== null && RETRY_CODES.has(row.code)) {
-      const c = await campaignById(this.db, t.campaign_id);
-      if (c?.status === 'running' && t.attempts < MAX_ATTEMPTS && now < c.expires_at) {
-        // Back in line: the next step issues a new command (the device may execute it again).
-        patch = { ...patch, status: 'pending', command_id: null, finished_at: null };
+    const groups = new Map<
+      string,
+      {
+        campaignId: string;
+        patch: Partial<Insertable<DeliveryTargetTable>>;
+        terminal: boolean;
+        targets: TargetRow[];
+      }
+    >();
+    const campaigns = new Map<string, CampaignRow | undefined>();
+    for (const { t, row } of pairs) {
+      const status = row.status as TargetStatus;
+      const terminal = row.finished_at !== null;
+      let patch: Partial<Insertable<DeliveryTargetTable>> = {
+        status,
+        stage: row.stage,
+        code: row.code,
+        detail: row.detail,
+        percent: row.percent,
+        updated_at: now,
+        finished_at: terminal ? now : null,
+      };
+      if (terminal && status === 'failed' && row.code !== null && RETRY_CODES.has(row.code)) {
+        if (!campaigns.has(t.campaign_id))
+          campaigns.set(t.campaign_id, await campaignById(this.db, t.campaign_id));
+        const c = campaigns.get(t.campaign_id);
+        if (c?.status === 'running' && t.attempts < MAX_ATTEMPTS && now < c.expires_at) {
+          // Back in line: the next step issues a new command (the device may execute it again).
+          patch = { ...patch, status: 'pending', command_id: null, finished_at: null };
+        }
+      }
+      const key = `${t.campaign_id}\n${JSON.stringify(patch)}`;
+      const group = groups.get(key) ?? { campaignId: t.campaign_id, patch, terminal, targets: [] };
+      group.targets.push(t);
+      groups.set(key, group);
+    }
+    const ended = new Set<string>();
+    for (const g of groups.values()) {
+      const devices = g.targets.map((t) => t.device_id);
+      const changed = new Set(await updateTargets(this.db, g.campaignId, devices, g.patch, IN_FLIGHT));
+      for (const t of g.targets) {
+        if (!changed.has(t.device_id)) continue;
+        this.publishTarget({ ...t, ...g.patch } as TargetRow);
+        if (g.terminal) ended.add(t.campaign_id);
       }
     }
-    const changed = await updateTarget(this.db, t.campaign_id, t.device_id, patch, IN_FLIGHT);
-    if (!changed) return false;
-    this.publishTarget({ ...t, ...patch } as TargetRow);
-    return terminal;
+    return ended;
   }
 
   /** Advances a campaign now (coalesced: one step at a time, one more if asked meanwhile). Never throws. */
@@ -319,9 +407,13 @@ export class DeliveryEngine {
     return entry.done;
   }
 
-  /** Resolves when no step runs on this node (tests; the module's stop). */
+  /** Resolves when no step runs and no report waits on this node, its progress published (tests; the module's stop). */
   async settled(): Promise<void> {
-    while (this.steps.size > 0) await Promise.allSettled([...this.steps.values()].map((s) => s.done));
+    while (this.steps.size > 0 || this.nextFollow) {
+      await this.followTail;
+      await Promise.allSettled([...this.steps.values()].map((s) => s.done));
+    }
+    this.flushProgress();
   }
 
   /**
@@ -347,21 +439,28 @@ export class DeliveryEngine {
 
   private async reconcile(campaignId: string, now: number): Promise<void> {
     const open = await targetsOf(this.db, campaignId, IN_FLIGHT);
-    for (const t of open) {
-      if (t.status === 'issuing' && t.command_id === null && t.updated_at < now - ISSUING_STALE_MS) {
-        await updateTarget(this.db, campaignId, t.device_id, { status: 'pending', updated_at: now }, [
-          'issuing',
-        ]);
-      }
+    const stale = open.filter(
+      (t) => t.status === 'issuing' && t.command_id === null && t.updated_at < now - ISSUING_STALE_MS,
+    );
+    if (stale.length > 0) {
+      await updateTargets(
+        this.db,
+        campaignId,
+        stale.map((t) => t.device_id),
+        { status: 'pending', updated_at: now },
+        ['issuing'],
+      );
     }
     const withCommand = open.filter((t) => t.command_id !== null);
     const rows = new Map(
       (await this.commands.find(withCommand.map((t) => t.command_id!))).map((r) => [r.id, r]),
     );
+    const behind: { t: TargetRow; row: CommandRow }[] = [];
     for (const t of withCommand) {
       const row = rows.get(t.command_id!);
-      if (row && (row.status !== t.status || row.finished_at !== null)) await this.follow(t, row);
+      if (row && (row.status !== t.status || row.finished_at !== null)) behind.push({ t, row });
     }
+    await this.follow(behind);
   }
 
   /**
@@ -467,28 +566,15 @@ export class DeliveryEngine {
         limit: Math.min(slots, ISSUE_BATCH),
       });
       if (next.length === 0) break;
-      for (const t of next) {
-        // The claim: another step that picked the same target loses here.
-        const now = this.clock();
-        const claimed = await updateTarget(
-          this.db,
-          c.id,
-          t.device_id,
-          {
-            status: 'issuing',
-            attempts: t.attempts + 1,
-            code: null,
-            detail: null,
-            stage: null,
-            updated_at: now,
-          },
-          ['pending'],
-        );
-        if (!claimed) continue;
-        slots--;
-        const id = await this.issueOne(c, scope, t, now);
-        if (id !== null) issued.push(id);
-      }
+      // The claim: another step that picked the same targets loses them here.
+      const claimed = await claimTargets(
+        this.db,
+        c.id,
+        next.map((t) => t.device_id),
+        this.clock(),
+      );
+      slots -= claimed.length;
+      issued.push(...(await this.issueBatch(c, scope, claimed)));
     }
     // A cancel that came while these were issued (it does not wait for another node's step) did not
     // see their commands: they are cancelled the same way now.
@@ -498,43 +584,68 @@ export class DeliveryEngine {
     }
   }
 
-  /** Issues one claimed target; the command's id, or null when none was made. */
-  private async issueOne(c: CampaignRow, scope: Scope, t: TargetRow, now: number): Promise<string | null> {
-    const body = JSON.parse(t.body ?? c.body) as Record<string, unknown>;
-    let issued;
-    try {
-      issued = await this.commands.issueForCampaign(
-        scope,
-        c.created_by,
-        t.device_id,
-        c.kind as CommandKind,
-        body,
-        c.expires_at,
-      );
-    } catch (err) {
-      await updateTarget(this.db, c.id, t.device_id, { status: 'pending', updated_at: now }, ['issuing']);
-      throw err;
+  /**
+   * Issues claimed targets, ISSUE_PARALLEL commands at a time; their command ids go onto the targets
+   * in one statement per chunk, and each target takes its command's state. The ids of the commands
+   * made. A target whose issue failed goes back in line, and the first failure is thrown (after the
+   * others are recorded): the sweep or the next step tries again.
+   */
+  private async issueBatch(c: CampaignRow, scope: Scope, claimed: readonly TargetRow[]): Promise<string[]> {
+    const made: { t: TargetRow; commandId: string }[] = [];
+    const gone: string[] = [];
+    const failed: string[] = [];
+    let failure: unknown = null;
+    await inParallel(claimed, ISSUE_PARALLEL, async (t) => {
+      try {
+        const body = JSON.parse(t.body ?? c.body) as Record<string, unknown>;
+        const issued = await this.commands.issueForCampaign(
+          scope,
+          c.created_by,
+          t.device_id,
+          c.kind as CommandKind,
+          body,
+          c.expires_at,
+        );
+        // null: the device left the caller's tenant since the campaign started.
+        if (issued) made.push({ t, commandId: issued.commandId });
+        else gone.push(t.device_id);
+      } catch (err) {
+        failed.push(t.device_id);
+        failure ??= err;
+      }
+    });
+    const now = this.clock();
+    if (failed.length > 0) {
+      await updateTargets(this.db, c.id, failed, { status: 'pending', updated_at: now }, ['issuing']);
     }
-    if (!issued) {
-      // The device left the caller's tenant since the campaign started.
-      await updateTarget(
+    if (gone.length > 0) {
+      await updateTargets(
         this.db,
         c.id,
-        t.device_id,
+        gone,
         { status: 'cancelled', code: 'device_gone', updated_at: now, finished_at: now },
         ['issuing'],
       );
-      return null;
     }
-    await updateTarget(this.db, c.id, t.device_id, { command_id: issued.commandId, updated_at: now }, [
-      'issuing',
-    ]);
-    // The command may have changed before its id was on the target (refused as unsupported, a fast
-    // report): its row now is what the target takes.
-    const [row] = await this.commands.find([issued.commandId]);
-    if (row)
-      await this.follow({ ...t, status: 'issuing', command_id: row.id, attempts: t.attempts + 1 }, row);
-    return issued.commandId;
+    if (made.length > 0) {
+      await setCommandIds(
+        this.db,
+        c.id,
+        made.map((m) => ({ deviceId: m.t.device_id, commandId: m.commandId })),
+        now,
+      );
+      // A command may have changed before its id was on the target (refused as unsupported, a fast
+      // report): its row now is what the target takes.
+      const rows = new Map((await this.commands.find(made.map((m) => m.commandId))).map((r) => [r.id, r]));
+      const pairs: { t: TargetRow; row: CommandRow }[] = [];
+      for (const m of made) {
+        const row = rows.get(m.commandId);
+        if (row) pairs.push({ t: { ...m.t, status: 'issuing', command_id: row.id }, row });
+      }
+      await this.follow(pairs);
+    }
+    if (failure !== null) throw failure;
+    return made.map((m) => m.commandId);
   }
 
   // ---- live
@@ -555,7 +666,38 @@ export class DeliveryEngine {
     hub.publish(t.tenant_id, { topic: 'delivery', data });
   }
 
+  /**
+   * A campaign's progress after a step. Steps follow one another while reports come in, so the
+   * counts alone go out at most every LIVE_PROGRESS_MS per campaign (the latest); a new status, and
+   * the end, at once.
+   */
   private publishCampaign(c: CampaignRow, counts: TargetCounts): void {
+    if (!this.hub?.watched(c.tenant_id)) return;
+    const ended = c.finished_at !== null;
+    if (!ended && this.publishedStatus.get(c.id) === c.status) {
+      this.progress.set(c.id, { c, counts });
+      if (!this.progressTimer) {
+        this.progressTimer = setTimeout(() => this.flushProgress(), LIVE_PROGRESS_MS);
+        // Never what keeps a process alive: settled() (the module's stop) publishes what is left.
+        this.progressTimer.unref();
+      }
+      return;
+    }
+    this.progress.delete(c.id);
+    if (ended) this.publishedStatus.delete(c.id);
+    else this.publishedStatus.set(c.id, c.status);
+    this.sendCampaign(c, counts);
+  }
+
+  private flushProgress(): void {
+    if (this.progressTimer) clearTimeout(this.progressTimer);
+    this.progressTimer = null;
+    const due = [...this.progress.values()];
+    this.progress.clear();
+    for (const { c, counts } of due) this.sendCampaign(c, counts);
+  }
+
+  private sendCampaign(c: CampaignRow, counts: TargetCounts): void {
     const hub = this.hub;
     if (!hub?.watched(c.tenant_id)) return;
     const data: DeliveryLiveData = {

@@ -26,8 +26,8 @@ export const deliveryModule = defineModule({
     p.jobs.every(JOB_SWEEP, { cron: '*/5 * * * *', timeZone: 'UTC' });
     return { delivery, issued: new IssuedReads(p.db, device.devices) };
   },
-  routes(app, { issued }) {
-    deliveryRoutes(app, issued);
+  routes(app, { issued, delivery }) {
+    deliveryRoutes(app, issued, delivery);
   },
   // Campaigns left open resume from their rows as a job run, so after the gateway takes messages
   // (jobs start last); a store without any adds no run.

@@ -2,10 +2,11 @@
  * The delivery engine's queries. Reads for people take the caller's Scope first and filter by it in
  * SQL; the engine's own steps work by campaign id (ids it made or found through a scoped read).
  */
-import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Database, Db } from '../../platform/store/db.ts';
 import { contains } from '../../platform/store/like.ts';
+import type { DeviceRow } from '../device/tables.ts';
 import type {
   CampaignRow,
   CampaignStatus,
@@ -20,8 +21,14 @@ export type { CampaignRow, TargetRow };
 /** A target whose device is working on (or holding) its command: what the concurrency limit counts. */
 export const IN_FLIGHT: readonly TargetStatus[] = ['issuing', 'held', 'sent', 'accepted', 'progress'];
 
-/** Rows per insert: well under SQLite's bound on statement variables. */
+/** Rows per insert, and keys per `IN (…)` list: well under SQLite's bound on statement variables. */
 const CHUNK = 500;
+
+function chunks<T>(list: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
 
 function campaigns(db: Db, scope: Scope) {
   let q = db.selectFrom('delivery_campaigns');
@@ -49,6 +56,21 @@ export async function insertCampaign(
         .execute();
     }
   });
+}
+
+/**
+ * The devices of a campaign to be, as the scope sees them (another tenant's are not found): one
+ * query per chunk of ids instead of one per device. The device domain's table, read like the ISSUED
+ * lists read its aliases.
+ */
+export async function visibleDevices(db: Db, scope: Scope, ids: readonly string[]): Promise<DeviceRow[]> {
+  const out: DeviceRow[] = [];
+  for (const chunk of chunks(ids)) {
+    let q = db.selectFrom('devices').selectAll().where('id', 'in', chunk);
+    if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+    out.push(...(await q.execute()));
+  }
+  return out;
 }
 
 // ---- scoped reads (people)
@@ -216,8 +238,99 @@ export async function targetsOf(
   return q.execute();
 }
 
-export async function targetsOfCommand(db: Db, commandId: string): Promise<TargetRow[]> {
-  return db.selectFrom('delivery_targets').selectAll().where('command_id', '=', commandId).execute();
+/** The targets of these commands, one query per chunk (a batch of reports). */
+export async function targetsOfCommands(db: Db, commandIds: readonly string[]): Promise<TargetRow[]> {
+  const out: TargetRow[] = [];
+  for (const chunk of chunks(commandIds)) {
+    out.push(
+      ...(await db.selectFrom('delivery_targets').selectAll().where('command_id', 'in', chunk).execute()),
+    );
+  }
+  return out;
+}
+
+/**
+ * The claim of a batch: the targets still `pending` become `issuing` (an attempt more), each a
+ * compare-and-set of its own within one statement per chunk; the rows claimed, as they are now.
+ */
+export async function claimTargets(
+  db: Db,
+  campaignId: string,
+  deviceIds: readonly string[],
+  now: number,
+): Promise<TargetRow[]> {
+  const out: TargetRow[] = [];
+  for (const chunk of chunks(deviceIds)) {
+    const rows = await db
+      .updateTable('delivery_targets')
+      .set((eb) => ({
+        status: 'issuing',
+        attempts: eb('attempts', '+', 1),
+        code: null,
+        detail: null,
+        stage: null,
+        updated_at: now,
+      }))
+      .where('campaign_id', '=', campaignId)
+      .where('device_id', 'in', chunk)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .execute();
+    out.push(...rows);
+  }
+  return out;
+}
+
+/** Each claimed (`issuing`) target takes its command's id: one statement per chunk. */
+export async function setCommandIds(
+  db: Db,
+  campaignId: string,
+  issued: readonly { deviceId: string; commandId: string }[],
+  now: number,
+): Promise<void> {
+  for (const chunk of chunks(issued, 300)) {
+    const byDevice = sql<string>`case ${sql.ref('device_id')} ${sql.join(
+      chunk.map((i) => sql`when ${i.deviceId} then ${i.commandId}`),
+      sql` `,
+    )} end`;
+    await db
+      .updateTable('delivery_targets')
+      .set({ command_id: byDevice, updated_at: now })
+      .where('campaign_id', '=', campaignId)
+      .where(
+        'device_id',
+        'in',
+        chunk.map((i) => i.deviceId),
+      )
+      .where('status', '=', 'issuing')
+      .execute();
+  }
+}
+
+/**
+ * The same change to many targets of a campaign, each only if it is in one of `onlyIfStatus` (the
+ * compare-and-set of updateTarget, per row); the device ids of the targets that changed.
+ */
+export async function updateTargets(
+  db: Db,
+  campaignId: string,
+  deviceIds: readonly string[],
+  patch: Updateable<DeliveryTargetTable>,
+  onlyIfStatus: readonly TargetStatus[],
+): Promise<string[]> {
+  const out: string[] = [];
+  for (const chunk of chunks(deviceIds)) {
+    const rows = await db
+      .updateTable('delivery_targets')
+      .set(patch)
+      .where('campaign_id', '=', campaignId)
+      .where('device_id', 'in', chunk)
+      .where('status', 'in', onlyIfStatus)
+      .returning('device_id')
+      .execute();
+    for (const r of rows) out.push(r.device_id);
+  }
+  return out;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import type { CommandRow, DeviceCommandTable } from './tables.ts';
@@ -58,11 +58,13 @@ export async function findOpenCommand(
   /** Only one with this very body (a kick of the same client, not of another). */
   body?: string,
 ): Promise<CommandRow | undefined> {
-  let q = visible(db, scope)
-    .selectAll()
-    .where('device_id', '=', deviceId)
-    .where('kind', '=', kind)
-    .where('finished_at', 'is', null);
+  // The tenant is compared as an expression (`tenant_id || ''`), not a bare column: otherwise SQLite,
+  // without statistics on a fresh store, walks the (tenant_id, issued_at) index for its ORDER BY and
+  // reads every command of the tenant per lookup — quadratic in a 10,000-device delivery
+  // (docs/performance.md). Keyed by the device, the lookup reads that device's commands only.
+  let q = db.selectFrom('device_commands').selectAll();
+  if (!scope.admin) q = q.where(sql<string>`tenant_id || ''`, '=', scope.tenantId ?? '');
+  q = q.where('device_id', '=', deviceId).where('kind', '=', kind).where('finished_at', 'is', null);
   if (body !== undefined) q = q.where('body', '=', body);
   return q.orderBy('issued_at').executeTakeFirst();
 }

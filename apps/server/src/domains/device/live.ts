@@ -279,6 +279,7 @@ export class LiveDevices {
   private readonly loading = new Map<string, Promise<LiveDevice | null>>();
   private readonly dirty = new Set<string>();
   private readonly statusListeners: ((d: LiveDevice) => void)[] = [];
+  private readonly configListeners: ((d: LiveDevice) => void)[] = [];
   private flushing: Promise<void> | null = null;
   /**
    * A change reads must not miss is waiting (a status, an identity from a hello, a registration):
@@ -368,6 +369,11 @@ export class LiveDevices {
       const i = this.statusListeners.indexOf(listener);
       if (i >= 0) this.statusListeners.splice(i, 1);
     };
+  }
+
+  /** Server-side listeners of a change of the configuration a device reports running (`state.config`). */
+  onConfigChange(listener: (d: LiveDevice) => void): void {
+    this.configListeners.push(listener);
   }
 
   private touch(d: LiveDevice, urgent = false): void {
@@ -518,6 +524,7 @@ export class LiveDevices {
     d.configRevision = config?.revision ?? null;
     this.moved.add(sn);
     this.touch(d, configChanged);
+    if (configChanged) for (const listener of this.configListeners) listener(d);
   }
 
   /** Counters since boot; rates are Δbytes / Δuptime (protocol §6.2). */

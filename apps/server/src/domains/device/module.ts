@@ -18,6 +18,8 @@ export const deviceModule = defineModule({
     const commands = new CommandService(p.db, p.clock, live, p.link, p.log, p.hub, p.events);
     // The device items show each device's drops as the gateway counted them.
     const devices = new DeviceService(p.db, p.clock, live, p.link, commands, p.hub, p.gateway.counters);
+    // A list row shows what its device runs: a reported change goes to the browsers as a whole item.
+    live.onConfigChange((d) => devices.configChanged(d.id));
     const placement = new DevicePlacement(p.db, p.clock, live);
     const controller = new ControllerService(p.db, live, commands);
 

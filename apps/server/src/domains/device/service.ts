@@ -14,6 +14,8 @@ import {
   normalizeSn,
   type AddDeviceBody,
   type DeviceAllReply,
+  type DeviceConfig,
+  type DeviceConfigRef,
   type DeviceCountReply,
   type DeviceDrops,
   type DeviceFilterQuery,
@@ -43,6 +45,8 @@ import {
   countDevices,
   findDevice,
   findDeviceBySn,
+  findDevicesByIds,
+  findProfileRefs,
   insertDevice,
   listDevices,
   macInUse,
@@ -67,8 +71,54 @@ const ORDER = sortOrders({
   Status: 'status',
 });
 
-function filterOf(q: DeviceFilterQuery): DeviceFilter {
-  return { parent: q.Parent, status: q.Status, type: q.Type, search: q.search, registered: q.Registered };
+function filterOf(q: DeviceFilterQuery & { Drift?: boolean | undefined }): DeviceFilter {
+  return {
+    parent: q.Parent,
+    status: q.Status,
+    type: q.Type,
+    search: q.search,
+    registered: q.Registered,
+    drift: q.Drift,
+  };
+}
+
+/** The profiles the device items name, by id: their tenant, name and revision now. */
+type ProfileRefs = ReadonlyMap<string, { tenant_id: string; name: string; revision: number }>;
+const NO_PROFILES: ProfileRefs = new Map();
+
+/** A device's live config news waits this long for others, so a delivery to many is read in batches. */
+const CONFIG_NEWS_MS = 250;
+
+/**
+ * Running, assigned, drift and update available (docs/configuration.md): a name only from a profile
+ * of the device's own tenant, so a device reporting another tenant's profile id learns nothing of it.
+ */
+export function configOf(
+  r: Pick<
+    DeviceRow,
+    'tenant_id' | 'config_id' | 'config_revision' | 'assigned_config_id' | 'assigned_revision'
+  >,
+  profiles: ProfileRefs,
+): DeviceConfig {
+  const profile = (id: string) => {
+    const p = profiles.get(id);
+    return p && p.tenant_id === r.tenant_id ? p : undefined;
+  };
+  const ref = (id: string | null, revision: number | null): DeviceConfigRef | null =>
+    id === null || revision === null
+      ? null
+      : { Profile: id, Name: profile(id)?.name ?? null, Revision: revision };
+  const running = ref(r.config_id, r.config_revision);
+  const assigned = ref(r.assigned_config_id, r.assigned_revision);
+  const latest = assigned ? (profile(assigned.Profile)?.revision ?? null) : null;
+  return {
+    Running: running,
+    Assigned: assigned,
+    Latest: latest,
+    Drift:
+      assigned !== null && (running?.Profile !== assigned.Profile || running.Revision !== assigned.Revision),
+    Outdated: assigned !== null && latest !== null && latest > assigned.Revision,
+  };
 }
 
 /** Realtime fields are unknown (null) or zero while the device is offline (spec §3). */
@@ -97,7 +147,7 @@ export interface DropCounts {
 
 const NO_DROPS: DropCounts = { since: 0, drops: () => ({}) };
 
-function itemOf(r: DeviceRow, counted: DropCounts): DeviceItem {
+function itemOf(r: DeviceRow, counted: DropCounts, profiles: ProfileRefs = NO_PROFILES): DeviceItem {
   const on = r.online === 1;
   return {
     _id: r.id,
@@ -124,6 +174,7 @@ function itemOf(r: DeviceRow, counted: DropCounts): DeviceItem {
     MemoryUsed: on ? r.mem_pct : null,
     Drops: counted.drops(r.sn),
     DropsSince: counted.since,
+    Config: configOf(r, profiles),
     ...realtimeOf(r),
   };
 }
@@ -135,6 +186,10 @@ function judged(r: Pick<DeviceRow, 'hello_mac' | 'online'>, registered: boolean,
 }
 
 export class DeviceService {
+  /** Devices (ids) whose configuration changed, announced together after CONFIG_NEWS_MS. */
+  private readonly configNews = new Set<string>();
+  private configTimer: NodeJS.Timeout | null = null;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -149,6 +204,55 @@ export class DeviceService {
   private announce(tenantId: string | null, event: LiveDeviceEvent, item: DeviceItem): DeviceItem {
     this.hub?.publish(tenantId, { topic: 'device', data: { ...item, Event: event } });
     return item;
+  }
+
+  /** The profiles the rows name, read once for all of them (one query per page, none without any). */
+  private async profilesOf(scope: Scope, rows: readonly DeviceRow[]): Promise<ProfileRefs> {
+    const ids = new Set<string>();
+    for (const r of rows) {
+      if (r.config_id !== null) ids.add(r.config_id);
+      if (r.assigned_config_id !== null) ids.add(r.assigned_config_id);
+    }
+    if (ids.size === 0) return NO_PROFILES;
+    const found = await findProfileRefs(this.db, scope, [...ids]);
+    return new Map(found.map((p) => [p.id, p]));
+  }
+
+  /** Rows as items, with this node's newer reports merged and the profiles they name. */
+  private async itemsOf(scope: Scope, rows: DeviceRow[]): Promise<DeviceItem[]> {
+    const current = rows.map((r) => this.live.current(r));
+    const profiles = await this.profilesOf(scope, current);
+    return current.map((r) => itemOf(r, this.counted, profiles));
+  }
+
+  /**
+   * What a device runs or should run changed (a `state.config` report, a confirmed delivery): its
+   * browsers get the whole item (`updated`), so a list row shows the new configuration and drift at
+   * once, and a list filtered by drift reads its page again. Gathered for CONFIG_NEWS_MS, so a
+   * delivery to many devices costs a read per batch rather than per device.
+   */
+  configChanged(deviceId: string): void {
+    this.configNews.add(deviceId);
+    if (this.configTimer) return;
+    this.configTimer = setTimeout(() => void this.announceConfigs(), CONFIG_NEWS_MS);
+    this.configTimer.unref();
+  }
+
+  private async announceConfigs(): Promise<void> {
+    this.configTimer = null;
+    const ids = [...this.configNews];
+    this.configNews.clear();
+    if (!this.hub || ids.length === 0) return;
+    try {
+      await this.live.settled();
+      const admin: Scope = { tenantId: null, admin: true };
+      const rows = (await findDevicesByIds(this.db, admin, ids)).filter((r) =>
+        this.hub!.watched(r.tenant_id),
+      );
+      for (const item of await this.itemsOf(admin, rows)) this.announce(item.Tenant, 'updated', item);
+    } catch {
+      // Live news only: the lists read the same from the store.
+    }
   }
 
   /** A device the caller may see, by _id or SN: 12123 without either, 12003 when not visible. */
@@ -167,7 +271,7 @@ export class DeviceService {
     await this.live.settled();
     const row = await findDevice(this.db, scope, { id });
     if (!row) throw new AppError(ErrorCode.DeviceNotExist);
-    return itemOf(this.live.current(row), this.counted);
+    return (await this.itemsOf(scope, [row]))[0]!;
   }
 
   /** The device's live state takes the new registration; a connected device gets a new welcome. */
@@ -313,7 +417,7 @@ export class DeviceService {
       ...ORDER[q.sort]!,
     });
     return {
-      list: rows.map((r) => itemOf(this.live.current(r), this.counted)),
+      list: await this.itemsOf(scope, rows),
       count,
       limit: q.limit,
       page: q.page,
@@ -328,7 +432,7 @@ export class DeviceService {
       listDevices(this.db, scope, f, ALL_DEVICES_MAX),
       countDevices(this.db, scope, f),
     ]);
-    return { list: rows.map((r) => itemOf(this.live.current(r), this.counted)), count };
+    return { list: await this.itemsOf(scope, rows), count };
   }
 
   async realtime(
@@ -407,6 +511,7 @@ export class DeviceService {
     const row = await findDevice(this.db, { tenantId, admin: false }, { id: deviceId });
     const before = row ? this.live.peek(row.sn)?.telemetry : undefined;
     if (row && JSON.stringify(before ?? null) !== patch.telemetry) await this.registrationChanged(row.sn);
+    this.configChanged(deviceId);
     return true;
   }
 

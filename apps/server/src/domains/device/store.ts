@@ -3,6 +3,7 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import type { Database, Db } from '../../platform/store/db.ts';
 import { bulkUpdate } from '../../platform/store/bulk.ts';
 import { holds, isPostgres } from '../../platform/store/like.ts';
+import type { ConfigProfileRow } from '../config/tables.ts';
 import type { DeviceRow, DeviceTable } from './tables.ts';
 
 export type { DeviceRow };
@@ -321,6 +322,26 @@ export async function assignConfig(
     .where('tenant_id', '=', tenantId)
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
+}
+
+/**
+ * The profiles of these ids the scope may see, with their tenant, name and revision now: what the
+ * device items name as running and assigned. One read for a page of devices, by primary key; a
+ * read of the config domain's table, as the device items are the device domain's and the config
+ * module is built after it (no service of it to call).
+ */
+export async function findProfileRefs(
+  db: Db,
+  scope: Scope,
+  ids: readonly string[],
+): Promise<Pick<ConfigProfileRow, 'id' | 'tenant_id' | 'name' | 'revision'>[]> {
+  if (ids.length === 0) return [];
+  let q = db
+    .selectFrom('config_profiles')
+    .select(['id', 'tenant_id', 'name', 'revision'])
+    .where('id', 'in', ids);
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  return q.execute();
 }
 
 /** A tenant takes a device no tenant owns (seen connecting, or released); 0 if one took it meanwhile. */

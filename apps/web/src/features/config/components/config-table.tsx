@@ -1,6 +1,6 @@
-import type { HTMLAttributes } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { Space, Table, Tag, type TableProps } from 'antd';
-import { CopyOutlined, EditOutlined, EyeInvisibleOutlined } from '@ant-design/icons';
+import { CopyOutlined, EditOutlined, FileTextOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { ConfigItem } from '@netconsole/contract';
 import { ConfirmRowAction, RowAction } from '#shared/components/row-actions.tsx';
@@ -18,10 +18,27 @@ export interface ConfigTableProps {
   onEdit: (profile: ConfigItem) => void;
   onCopy: (profile: ConfigItem) => void;
   onRemove: (profile: ConfigItem) => Promise<unknown>;
+  /** The device type's own column: what a profile of settings sets (its SSIDs, ports, WAN and LAN). */
+  summary: { title: string; render: (profile: ConfigItem) => ReactNode };
+  /** Said when there is no profile. */
+  empty: string;
 }
 
-/** The AP profiles; sorting is the server's, paging sits below the table. */
-export function ConfigTable({ profiles, loading, sort, onSort, onEdit, onCopy, onRemove }: ConfigTableProps) {
+/**
+ * A device type's profiles (AP, switch, router); sorting is the server's, paging sits below the
+ * table. A profile of a vendor file shows its file in the summary column.
+ */
+export function ConfigTable({
+  profiles,
+  loading,
+  sort,
+  onSort,
+  onEdit,
+  onCopy,
+  onRemove,
+  summary,
+  empty,
+}: ConfigTableProps) {
   const { t } = useTranslation('config-ap');
 
   const columns: TableProps<ConfigItem>['columns'] = [
@@ -51,17 +68,17 @@ export function ConfigTable({ profiles, loading, sort, onSort, onEdit, onCopy, o
       render: (value: number) => <span className="config-list-nowrap">{t('seconds', { count: value })}</span>,
     },
     {
-      key: 'Groups',
-      title: t('list.column.groups'),
-      render: (_, profile) => (
-        <Space size={[0, 4]} wrap>
-          {profile.Groups.map((g) => (
-            <Tag key={g.Name} icon={g.Hidden ? <EyeInvisibleOutlined /> : undefined} color="blue">
-              {g.SSID}
-            </Tag>
-          ))}
-        </Space>
-      ),
+      key: 'summary',
+      title: summary.title,
+      render: (_, profile) =>
+        profile.Source === 'file' ? (
+          <Tag icon={<FileTextOutlined />}>
+            {t('list.fileSource')}
+            {profile.File ? ` · ${profile.File.Path.split('/').pop()}` : ''}
+          </Tag>
+        ) : (
+          summary.render(profile)
+        ),
     },
     { key: 'Revision', dataIndex: 'Revision', title: t('list.column.revision') },
     {
@@ -123,7 +140,7 @@ export function ConfigTable({ profiles, loading, sort, onSort, onEdit, onCopy, o
         onChange={onChange}
         onRow={(p) => ({ 'data-testid': `config-row-${p.Name}` }) as HTMLAttributes<HTMLElement>}
         showSorterTooltip={false}
-        locale={{ emptyText: t('list.empty') }}
+        locale={{ emptyText: empty }}
         data-testid="config-table"
       />
     </div>

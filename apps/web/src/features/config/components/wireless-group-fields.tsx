@@ -13,29 +13,48 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   ENCRYPTIONS,
+  ErrorCode,
   WIFI_BANDS,
   encryptionLabels,
+  errorText,
   keyKindOf,
   type Encryption,
   type Lang,
+  type ScheduleRule,
 } from '@netconsole/contract';
-import type { FieldName, ProfileFormValues } from './profile-form-values.ts';
+import type { FieldName } from './profile-form-values.ts';
+import { ScheduleRulesField } from './schedule-rules-field.tsx';
+import { scheduleProblems } from './schedule-rules.ts';
 
 export interface WirelessGroupFieldsProps {
-  form: FormInstance<ProfileFormValues>;
+  /**
+   * A form whose values hold the groups as `Groups` (GroupValues[]): the AP profile form, or the
+   * wireless screen's editor of one group.
+   */
+  form: FormInstance;
   /** The Form.List field's name (its index). */
   name: number;
   /** The group's number as the user counts it (1-based). */
   position: number;
   rule: (name: FieldName) => FormRule;
   onRemove?: () => void;
+  /** The frame's heading; the group's number by default. */
+  legend?: string;
 }
 
 const SWITCHES = ['Hidden', 'Roaming', 'Portal', 'Isolation'] as const;
 
 /** One wireless group of the profile: the key shows, with its own rule, only for an encryption that has one. */
-export function WirelessGroupFields({ form, name, position, rule, onRemove }: WirelessGroupFieldsProps) {
+export function WirelessGroupFields({
+  form,
+  name,
+  position,
+  rule,
+  onRemove,
+  legend,
+}: WirelessGroupFieldsProps) {
   const { t, i18n } = useTranslation('config-ap');
+  const { t: tw } = useTranslation('config-wireless');
   const lang = i18n.language as Lang;
   const encryption = (Form.useWatch(['Groups', name, 'Encryption'], form) ?? 'wpa2') as Encryption;
   const ssid = Form.useWatch(['Groups', name, 'SSID'], form) as string | undefined;
@@ -46,7 +65,7 @@ export function WirelessGroupFields({ form, name, position, rule, onRemove }: Wi
   return (
     <fieldset className="config-group" data-testid={`config-group-${position}`}>
       <legend className="config-group-legend">
-        {t('form.group.title', { n: position })}
+        {legend ?? t('form.group.title', { n: position })}
         {ssid ? <span className="config-group-ssid"> · {ssid}</span> : null}
       </legend>
       {onRemove && (
@@ -156,6 +175,23 @@ export function WirelessGroupFields({ form, name, position, rule, onRemove }: Wi
           </Form.Item>
         ))}
       </div>
+      {/* The schedule checks itself with the contract's rules: its issues lie under each rule, deeper
+          than the one field a profile-wide rule points at. */}
+      <Form.Item
+        name={[name, 'Schedule']}
+        label={tw('schedule.label')}
+        extra={tw('schedule.hint')}
+        rules={[
+          {
+            validator: (_, rules: ScheduleRule[] | undefined) =>
+              scheduleProblems(rules ?? []).length === 0
+                ? Promise.resolve()
+                : Promise.reject(new Error(errorText(ErrorCode.ScheduleInvalid, lang))),
+          },
+        ]}
+      >
+        <ScheduleRulesField label={tw('schedule.label')} testId={id} />
+      </Form.Item>
     </fieldset>
   );
 }

@@ -14,15 +14,26 @@ export interface DeviceListParams {
   parent?: string;
   status?: DeviceStatus;
   type?: number;
+  /** Only the devices whose running configuration differs from the one they were given. */
+  drift?: boolean;
 }
 
 /** GET /v1/device/list: the caller's devices (the administrator's: every device), paged and filtered. */
 export function getDevices(
-  { page, limit, sort, search, parent, status, type }: DeviceListParams,
+  { page, limit, sort, search, parent, status, type, drift }: DeviceListParams,
   signal?: AbortSignal,
 ): Promise<ListReply<DeviceItem>> {
   return api.get<ListReply<DeviceItem>>('/v1/device/list', {
-    query: { page, limit, sort, search: search || undefined, Parent: parent, Status: status, Type: type },
+    query: {
+      page,
+      limit,
+      sort,
+      search: search || undefined,
+      Parent: parent,
+      Status: status,
+      Type: type,
+      Drift: drift ? 1 : undefined,
+    },
     signal,
   });
 }

@@ -1,5 +1,5 @@
-import type { HTMLAttributes } from 'react';
-import { Divider, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
+import { useLayoutEffect, useRef, useState, type HTMLAttributes, type ReactNode } from 'react';
+import { Descriptions, Divider, Space, Table, Tag, Tooltip, type TableProps } from 'antd';
 import { ClearOutlined, EditOutlined, LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import {
 import { ConfirmRowAction, RowAction } from '#shared/components/row-actions.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { serverSorts, type SortOrder } from '#shared/table-sort.ts';
+import { ConfigCell } from './config-cell.tsx';
 import { isOpen, type TrackedCommand } from './live-rows.ts';
 
 export const DEVICE_SORTS = serverSorts(['SN', 'Alias', 'Type', 'Status', 'CreateTime'], '-CreateTime');
@@ -36,6 +37,11 @@ export interface DeviceTableProps {
   onEditAlias: (device: DeviceItem) => void;
   onCommand: (device: DeviceItem, command: DeviceCommand) => void;
   onRemove: (device: DeviceItem) => Promise<unknown>;
+  /** Sends a drifted or outdated device its assigned profile again (after a confirmation). */
+  onRedeliver: (device: DeviceItem) => void;
+  /** The rows ticked for a re-delivery of several. */
+  selected: readonly string[];
+  onSelect: (ids: string[]) => void;
 }
 
 function StatusTag({ device }: { device: DeviceItem }) {
@@ -74,6 +80,37 @@ function CommandOutcome({ sn, tracked }: { sn: string; tracked: TrackedCommand }
   );
 }
 
+/**
+ * The columns that give way, in this order, when the table is wider than its pane (1366×800 with
+ * the configuration column): they move into the row's expandable part, so nothing scrolls sideways.
+ */
+export const YIELDING_COLUMNS = ['CreateTime', 'FWVersion', 'MAC', 'Model', 'Parent'] as const;
+
+/**
+ * How many of YIELDING_COLUMNS to hide: measured after each layout, one more while the table
+ * overflows; measured again from none when the pane widens or the page holds other rows.
+ */
+function useYielding(rowsKey: string) {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  const [state, setState] = useState({ hidden: 0, for: '' });
+  const key = `${width}|${rowsKey}`;
+  const hidden = state.for === key ? state.hidden : 0;
+  useLayoutEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setWidth(Math.round(el.clientWidth)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  useLayoutEffect(() => {
+    const scroller = box.current?.querySelector('.ant-table-content');
+    if (!scroller || hidden >= YIELDING_COLUMNS.length) return;
+    if (scroller.scrollWidth > scroller.clientWidth + 1) setState({ hidden: hidden + 1, for: key });
+  }, [hidden, key]);
+  return { box, hidden: YIELDING_COLUMNS.slice(0, hidden) as readonly string[] };
+}
+
 const time = (value: number | null) => (value ? formatDateTime(value) : '—');
 const dash = (value: string | null | undefined) => value || '—';
 
@@ -88,7 +125,8 @@ export function DeviceTable(props: DeviceTableProps) {
     sortOrder: DEVICE_SORTS.orderOf(sort, field),
   });
 
-  const columns: TableProps<DeviceItem>['columns'] = [
+  const { box, hidden } = useYielding(devices.map((d) => d._id).join());
+  const all: NonNullable<TableProps<DeviceItem>['columns']> = [
     {
       ...sortable('SN'),
       title: t('column.sn'),
@@ -125,6 +163,11 @@ export function DeviceTable(props: DeviceTableProps) {
       ),
     },
     {
+      key: 'Config',
+      title: t('column.config'),
+      render: (_, d) => <ConfigCell device={d} onRedeliver={props.onRedeliver} />,
+    },
+    {
       key: 'IP',
       title: t('column.ip'),
       render: (_, d) => <span data-testid={`device-ip-${d.SN}`}>{dash(d.IP)}</span>,
@@ -148,6 +191,7 @@ export function DeviceTable(props: DeviceTableProps) {
       render: (_, d) => <span className="device-list-nowrap">{time(d.CreateTime)}</span>,
     },
   ];
+  const columns = all.filter((c) => !hidden.includes(c.key as string));
   if (manage) {
     columns.push({
       key: 'actions',
@@ -196,28 +240,63 @@ export function DeviceTable(props: DeviceTableProps) {
   }
 
   return (
-    <Table<DeviceItem>
-      rowKey="_id"
-      size="middle"
-      columns={columns}
-      dataSource={devices as DeviceItem[]}
-      loading={loading}
-      pagination={false}
-      scroll={{ x: 'max-content' }}
-      locale={{ emptyText: t('empty') }}
-      data-testid="device-table"
-      onRow={(d) =>
-        ({
-          'data-testid': `device-row-${d.SN}`,
-          'data-status': d.Status,
-        }) as HTMLAttributes<HTMLElement>
-      }
-      onChange={(_pagination, _filters, sorter) => {
-        const one = Array.isArray(sorter) ? sorter[0] : sorter;
-        onSort(
-          DEVICE_SORTS.toServer(one?.columnKey, one?.order as SortOrder | null | undefined) as DeviceSort,
-        );
-      }}
-    />
+    <div ref={box} data-testid="device-table-box" data-hidden={hidden.join(' ')}>
+      <Table<DeviceItem>
+        rowKey="_id"
+        size="middle"
+        columns={columns}
+        dataSource={devices as DeviceItem[]}
+        loading={loading}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: t('empty') }}
+        expandable={
+          hidden.length > 0
+            ? {
+                columnWidth: 40,
+                expandedRowRender: (d) => (
+                  <Descriptions
+                    size="small"
+                    column={{ xs: 1, sm: 2, md: 3, lg: 4, xl: 5, xxl: 5 }}
+                    items={all
+                      .filter((c) => hidden.includes(c.key as string))
+                      .map((c) => ({
+                        key: c.key as string,
+                        label: c.title as string,
+                        children: c.render!(undefined, d, 0) as ReactNode,
+                      }))}
+                  />
+                ),
+              }
+            : undefined
+        }
+        rowSelection={{
+          selectedRowKeys: props.selected as string[],
+          onChange: (keys) => props.onSelect(keys as string[]),
+          getCheckboxProps: (d) =>
+            ({
+              'aria-label': t('select', { name: d.Alias || d.SN }),
+              'data-testid': `device-select-${d.SN}`,
+            }) as never,
+          columnWidth: 36,
+          // The header's select-all box would be copied into antd's aria-hidden measure row (scroll.x),
+          // a focusable element hidden from assistive technology; rows are ticked one by one.
+          hideSelectAll: true,
+        }}
+        data-testid="device-table"
+        onRow={(d) =>
+          ({
+            'data-testid': `device-row-${d.SN}`,
+            'data-status': d.Status,
+          }) as HTMLAttributes<HTMLElement>
+        }
+        onChange={(_pagination, _filters, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          onSort(
+            DEVICE_SORTS.toServer(one?.columnKey, one?.order as SortOrder | null | undefined) as DeviceSort,
+          );
+        }}
+      />
+    </div>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, Input, Select } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Checkbox, Input, Select } from 'antd';
+import { CloudSyncOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -24,8 +24,11 @@ import { useControlDevice } from '../api/control-device.ts';
 import { DEVICE_LIST_KEY, NO_NETWORK, useDevices, type DeviceListParams } from '../api/get-devices.ts';
 import { useIssuedInfo } from '../api/get-issued-info.ts';
 import { useNetworkNames } from '../api/get-networks.ts';
+import { useRedeliverConfig } from '../api/redeliver-config.ts';
 import { useUnregisterDevice } from '../api/unregister-device.ts';
 import { CommandConfirm } from '../components/command-confirm.tsx';
+import { RedeliverConfirm } from '../components/config-cell.tsx';
+import { redeliveries } from '../components/config-state.ts';
 import { DeviceFormModal } from '../components/device-form-modal.tsx';
 import { DeviceTable } from '../components/device-table.tsx';
 import {
@@ -48,6 +51,7 @@ type Dialog =
   | { kind: 'add' }
   | { kind: 'alias'; device: DeviceItem }
   | { kind: 'command'; device: DeviceItem; command: DeviceCommand }
+  | { kind: 'redeliver'; groups: ReturnType<typeof redeliveries> }
   | null;
 
 type FilterValue = string | number;
@@ -116,6 +120,16 @@ export default function DeviceListPage() {
   });
   const control = useControlDevice();
   const unregister = useUnregisterDevice();
+  const redeliver = useRedeliverConfig();
+  // Ticked rows of this page: another page, filter or order starts a new selection.
+  const [selected, setSelected] = useState<string[]>([]);
+  const [selectedFor, setSelectedFor] = useState(params);
+  if (selectedFor !== params) {
+    setSelectedFor(params);
+    setSelected([]);
+  }
+  const rows = devices.data?.list ?? [];
+  const selectedGroups = redeliveries(rows.filter((d) => selected.includes(d._id)));
   const live = useLiveStatus();
 
   // The networks of the caller, and any network a row shows that the list does not name yet.
@@ -184,6 +198,24 @@ export default function DeviceListPage() {
       () => undefined,
     );
 
+  // One delivery per assigned profile; each is the tenant's delivery, listed in the delivery records.
+  const sendRedeliveries = async (groups: ReturnType<typeof redeliveries>) => {
+    let sent = 0;
+    try {
+      for (const g of groups) {
+        await redeliver.mutateAsync(g);
+        sent += g.devices.length;
+      }
+    } catch {
+      // Toasted with its code by the app's error policy; what went out before it is said below.
+    }
+    setDialog(null);
+    if (sent > 0) {
+      setSelected([]);
+      notify.success(t('config.sent', { count: sent }));
+    }
+  };
+
   const filter = <K extends 'parent' | 'status' | 'type'>(key: K, value: DeviceListParams[K] | typeof ALL) =>
     setParams((p) => ({ ...p, [key]: value === ALL ? undefined : value, page: 1 }));
 
@@ -235,8 +267,26 @@ export default function DeviceListPage() {
               })),
             ]}
           />
+          <Checkbox
+            checked={params.drift === true}
+            onChange={(e) => setParams((p) => ({ ...p, drift: e.target.checked || undefined, page: 1 }))}
+            data-testid="device-filter-drift"
+          >
+            {t('filter.driftOnly')}
+          </Checkbox>
         </div>
         <div className="device-list-filters">
+          {selectedGroups.length > 0 && (
+            <Button
+              icon={<CloudSyncOutlined />}
+              onClick={() => setDialog({ kind: 'redeliver', groups: selectedGroups })}
+              data-testid="device-redeliver-selected"
+            >
+              {t('config.redeliverSelected', {
+                count: selectedGroups.reduce((n, g) => n + g.devices.length, 0),
+              })}
+            </Button>
+          )}
           <Badge
             status={
               live === 'open' ? 'success' : live === 'paused' || live === 'idle' ? 'default' : 'processing'
@@ -259,7 +309,7 @@ export default function DeviceListPage() {
       </div>
       <div className="device-list-table">
         <DeviceTable
-          devices={devices.data?.list ?? []}
+          devices={rows}
           loading={devices.isFetching && !devices.data}
           sort={params.sort}
           onSort={(sort) => setParams((p) => (p.sort === sort ? p : { ...p, sort, page: 1 }))}
@@ -269,6 +319,9 @@ export default function DeviceListPage() {
           onEditAlias={(device) => setDialog({ kind: 'alias', device })}
           onCommand={(device, command) => setDialog({ kind: 'command', device, command })}
           onRemove={removeDevice}
+          onRedeliver={(device) => setDialog({ kind: 'redeliver', groups: redeliveries([device]) })}
+          selected={selected}
+          onSelect={setSelected}
         />
       </div>
       <div className="device-list-pagination">
@@ -285,6 +338,14 @@ export default function DeviceListPage() {
           .map(([deviceId]) => <CommandPoller key={deviceId} deviceId={deviceId} onReport={applyReport} />)}
       {dialog?.kind === 'add' && <DeviceFormModal onClose={() => setDialog(null)} />}
       {dialog?.kind === 'alias' && <DeviceFormModal device={dialog.device} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'redeliver' && (
+        <RedeliverConfirm
+          groups={dialog.groups}
+          sending={redeliver.isPending}
+          onConfirm={() => void sendRedeliveries(dialog.groups)}
+          onCancel={() => setDialog(null)}
+        />
+      )}
       {dialog?.kind === 'command' && (
         <CommandConfirm
           device={dialog.device}

@@ -1,20 +1,43 @@
 import type { ReactNode } from 'react';
-import { Badge, Card, Descriptions, Progress, Space, Tag, Typography } from 'antd';
+import {
+  Badge,
+  Button,
+  Card,
+  Descriptions,
+  Popconfirm,
+  Progress,
+  Space,
+  Tag,
+  Typography,
+  type ButtonProps,
+} from 'antd';
+import { CloudSyncOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
   DEVICE_DROP_REASONS,
+  commandStatusLabels,
+  configIssueStatusLabels,
   deviceStatusLabels,
   deviceTypeLabels,
   displayMac,
   type DeviceDrops,
+  type ConfigIssueStatus,
+  type DeliveryDeviceItem,
+  type DeliveryReply,
+  type DeviceConfigRef,
   type DeviceItem,
   type DeviceStatus,
   type DeviceType,
+  type ListReply,
   type UsageReply,
 } from '@netconsole/contract';
+import { api } from '#shared/api-client.ts';
+import { notify } from '#shared/notify.ts';
 import { bytesText, durationText, rateText } from '#shared/units.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { readLanguage } from '#shared/language.ts';
+import { TELEMETRY_KEY, TELEMETRY_REFRESH_MS } from '../api/keys.ts';
 
 const BADGE: Record<DeviceStatus, 'success' | 'default' | 'error'> = {
   Online: 'success',
@@ -128,14 +151,150 @@ export function DeviceDetails({ device, usage }: { device: DeviceItem; usage: Us
   ];
 
   return (
-    <Card size="small" title={t('details')} data-testid="device-info-details">
+    <>
+      <Card size="small" title={t('details')} data-testid="device-info-details">
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, lg: 3, xxl: 4 }}
+          items={items.map((i) => ({
+            key: i.key,
+            label: i.label,
+            children: <span data-testid={`device-info-field-${i.key}`}>{i.value}</span>,
+          }))}
+        />
+      </Card>
+      {device.Registered && <DeviceConfiguration device={device} />}
+    </>
+  );
+}
+
+/** GET /v1/issued/devicelist: the device's latest configuration delivery and what the device said of it. */
+function useLastConfigDelivery(id: string) {
+  return useQuery({
+    queryKey: [...TELEMETRY_KEY, 'config-delivery', id],
+    queryFn: ({ signal }) =>
+      api.get<ListReply<DeliveryDeviceItem>>('/v1/issued/devicelist', {
+        query: { Device: id, Kind: 'config', limit: 1 },
+        signal,
+      }),
+    refetchInterval: TELEMETRY_REFRESH_MS,
+  });
+}
+
+/** POST /v1/config/newdispatch: the assigned profile again, at its current revision, to this device. */
+function useRedeliver() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { profile: string; device: string }) =>
+      api.post<DeliveryReply>('/v1/config/newdispatch', { _id: body.profile, devices: [body.device] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: TELEMETRY_KEY }),
+  });
+}
+
+/**
+ * What the device runs (its report), what it was given (the last delivery it confirmed), whether
+ * they differ or the profile has a newer revision, the last delivery's outcome in the device's
+ * own words, and a re-delivery of the assigned profile (docs/configuration.md).
+ */
+function DeviceConfiguration({ device }: { device: DeviceItem }) {
+  const { t } = useTranslation('telemetry-info');
+  const lang = readLanguage();
+  const c = device.Config;
+  const last = useLastConfigDelivery(device._id).data?.list[0];
+  const redeliver = useRedeliver();
+  const ref = (r: DeviceConfigRef | null) =>
+    r ? t('config.ref', { name: r.Name ?? t('config.deleted'), revision: r.Revision }) : t('config.none');
+  const state = c.Drift ? 'drift' : c.Outdated ? 'outdated' : c.Assigned ? 'inStep' : 'none';
+  const canRedeliver = c.Assigned !== null && c.Latest !== null && (c.Drift || c.Outdated);
+
+  const items: { key: string; label: string; value: ReactNode }[] = [
+    { key: 'running', label: t('config.running'), value: ref(c.Running) },
+    { key: 'assigned', label: t('config.assigned'), value: ref(c.Assigned) },
+    {
+      key: 'state',
+      label: t('config.state'),
+      value: (
+        <Tag
+          color={state === 'drift' ? 'warning' : state === 'outdated' ? 'processing' : 'default'}
+          data-state={state}
+          style={{ marginInlineEnd: 0 }}
+        >
+          {t(`config.states.${state}`, { latest: c.Latest })}
+        </Tag>
+      ),
+    },
+    {
+      key: 'lastDelivery',
+      label: t('config.lastDelivery'),
+      value: last ? (
+        <Space size={[6, 2]} wrap>
+          <span data-status={last.State ?? 'waiting'}>
+            {last.State
+              ? commandStatusLabels[last.State][lang]
+              : configIssueStatusLabels[last.Status as ConfigIssueStatus][lang]}
+          </span>
+          <Typography.Text type="secondary">
+            {t('config.deliveryOf', {
+              name: last.ProfileName ?? t('config.deleted'),
+              revision: last.Revision ?? '—',
+              time: formatDateTime(last.UpdateTime),
+            })}
+          </Typography.Text>
+          {/* The device's own text (the field it refused, the reason it rolled back), not a bare "failed". */}
+          {(last.Detail || last.Code) && (
+            <Typography.Text type="danger" data-testid="device-info-config-detail">
+              {[last.Code, last.Detail].filter(Boolean).join(': ')}
+            </Typography.Text>
+          )}
+        </Space>
+      ) : (
+        t('config.noDelivery')
+      ),
+    },
+  ];
+
+  return (
+    <Card
+      size="small"
+      title={t('config.title')}
+      data-testid="device-info-config"
+      data-state={state}
+      extra={
+        canRedeliver ? (
+          <Popconfirm
+            title={t('config.confirmTitle', { name: c.Assigned!.Name ?? '' })}
+            description={t('config.confirmText')}
+            okText={t('config.redeliver')}
+            cancelText={t('config.cancel')}
+            okButtonProps={{ 'data-testid': 'confirm-ok' } as ButtonProps}
+            cancelButtonProps={{ 'data-testid': 'confirm-cancel' } as ButtonProps}
+            onConfirm={() =>
+              redeliver
+                .mutateAsync({ profile: c.Assigned!.Profile, device: device._id })
+                .then(() => notify.success(t('config.sent')))
+                // Toasted with its code by the app's error policy.
+                .catch(() => undefined)
+            }
+          >
+            <Button
+              size="small"
+              icon={<CloudSyncOutlined />}
+              loading={redeliver.isPending}
+              data-testid="device-info-redeliver"
+            >
+              {t('config.redeliver')}
+            </Button>
+          </Popconfirm>
+        ) : null
+      }
+    >
       <Descriptions
         size="small"
-        column={{ xs: 1, sm: 2, lg: 3, xxl: 4 }}
+        column={{ xs: 1, sm: 2, lg: 4 }}
         items={items.map((i) => ({
           key: i.key,
           label: i.label,
-          children: <span data-testid={`device-info-field-${i.key}`}>{i.value}</span>,
+          children: <span data-testid={`device-info-config-${i.key}`}>{i.value}</span>,
         }))}
       />
     </Card>
