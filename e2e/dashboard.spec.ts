@@ -28,6 +28,26 @@ async function numberAttr(page: Page, testId: string, attr: string): Promise<num
   return Number(await page.getByTestId(testId).getAttribute(attr));
 }
 
+/** Pages the dashboard's network list forward until `row` shows (the list is ten a page). */
+async function pageTo(page: Page, row: ReturnType<Page['getByTestId']>): Promise<void> {
+  const table = page.getByTestId('dashboard-networks');
+  await table.waitFor();
+  for (;;) {
+    if (await row.count()) return;
+    const next = page.getByTestId('pagination').locator('.ant-pagination-next');
+    if ((await next.count()) === 0 || (await next.getAttribute('aria-disabled')) === 'true') {
+      throw new Error('the row is on no page of the network list');
+    }
+    const first = await table.locator('tbody tr').first().getAttribute('data-testid');
+    await next.click();
+    // The next page has replaced the rows.
+    await eventually(
+      async () => (await table.locator('tbody tr').first().getAttribute('data-testid')) !== first,
+      WAIT_MS,
+    );
+  }
+}
+
 describe('/dashboard', () => {
   it('moves its counts live when a simulated device goes offline', async () => {
     const { context, page } = await newPage(browser);
@@ -90,6 +110,8 @@ describe('/dashboard', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, DEMO);
     await page.goto('/dashboard');
+    // Other files' networks share this server: the new one may be on a later page of ten.
+    await pageTo(page, page.getByTestId(`dashboard-network-edit-${name}`));
     await page.getByTestId(`dashboard-network-edit-${name}`).click();
     const renamed = `${name} 2`;
     await page.getByTestId('network-edit-name').fill(renamed);

@@ -46,6 +46,7 @@ beforeAll(async () => {
     lng: 'en',
     resources: { en: { 'config-file': en }, zh: { 'config-file': zh } },
     defaultNS: 'config-file',
+    showSupportNotice: false,
   });
 });
 

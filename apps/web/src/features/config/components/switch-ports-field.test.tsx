@@ -28,7 +28,9 @@ const stateOf = (n: number) => screen.getByTestId(`switch-port-${n}`).getAttribu
 describe('the switch front panel', () => {
   beforeAll(async () => {
     stubMatchMedia();
-    await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { 'config-switch': texts } } });
+    await i18next
+      .use(initReactI18next)
+      .init({ lng: 'en', resources: { en: { 'config-switch': texts } }, showSupportNotice: false });
   });
   afterEach(cleanup);
 
