@@ -22,6 +22,8 @@ import {
   type ProfileUpload,
   type ScheduleRule,
   type WifiBand,
+  type WirelessGroup,
+  type WirelessGroupInput,
 } from '@netconsole/contract';
 
 /**
@@ -140,6 +142,48 @@ export function newGroup(): GroupValues {
 }
 
 /** A port as a switch comes: on, automatic speed and duplex, untagged in VLAN 1, PoE as it is. */
+/** A stored wireless group as the form holds it (the AP form and the wireless screen's editor). */
+export function groupValues(g: WirelessGroup): GroupValues {
+  return {
+    ...(g.Name !== g.SSID ? { Name: g.Name } : {}),
+    SSID: g.SSID,
+    Bands: [...g.Bands],
+    Encryption: g.Encryption,
+    Key: g.Key ?? '',
+    KeyUpdateInterval: g.KeyUpdateInterval,
+    Hidden: g.Hidden,
+    MaxClients: g.MaxClients,
+    Bandwidth: { Up: g.Bandwidth?.Up ?? '', Down: g.Bandwidth?.Down ?? '' },
+    Roaming: g.Roaming,
+    VLAN: g.VLAN,
+    Portal: g.Portal,
+    RSSI: g.RSSI,
+    Isolation: g.Isolation,
+    Schedule: g.Schedule.map((r) => ({ ...r, Days: [...r.Days] })),
+  };
+}
+
+/** A group's form values as the profile body and `add/groups` send them. */
+export function groupBody(g: GroupValues): WirelessGroupInput {
+  return {
+    ...(g.Name ? { Name: g.Name } : {}),
+    SSID: g.SSID ?? '',
+    Bands: g.Bands ?? [],
+    Encryption: g.Encryption,
+    Key: g.Key || null,
+    KeyUpdateInterval: g.KeyUpdateInterval,
+    Hidden: g.Hidden,
+    MaxClients: g.MaxClients as number,
+    Bandwidth: { Up: g.Bandwidth?.Up ?? '', Down: g.Bandwidth?.Down ?? '' },
+    Roaming: g.Roaming,
+    VLAN: g.VLAN,
+    Portal: g.Portal,
+    RSSI: g.RSSI,
+    Isolation: g.Isolation,
+    Schedule: g.Schedule ?? [],
+  };
+}
+
 export function newPort(port: number): PortValues {
   return {
     Port: port,
@@ -295,25 +339,7 @@ export function initialValues(
     }),
     // A file profile of an AP starts its settings with one group, should it turn to settings.
     Groups:
-      item.Groups.length === 0 && item.Type === DeviceType.AP
-        ? [newGroup()]
-        : item.Groups.map((g) => ({
-            ...(g.Name !== g.SSID ? { Name: g.Name } : {}),
-            SSID: g.SSID,
-            Bands: [...g.Bands],
-            Encryption: g.Encryption,
-            Key: g.Key ?? '',
-            KeyUpdateInterval: g.KeyUpdateInterval,
-            Hidden: g.Hidden,
-            MaxClients: g.MaxClients,
-            Bandwidth: { Up: g.Bandwidth?.Up ?? '', Down: g.Bandwidth?.Down ?? '' },
-            Roaming: g.Roaming,
-            VLAN: g.VLAN,
-            Portal: g.Portal,
-            RSSI: g.RSSI,
-            Isolation: g.Isolation,
-            Schedule: g.Schedule,
-          })),
+      item.Groups.length === 0 && item.Type === DeviceType.AP ? [newGroup()] : item.Groups.map(groupValues),
     Ports: [...item.Ports].sort((a, b) => a.Port - b.Port).map(portValues),
     Pppoe: { Username: item.Pppoe?.Username ?? '', Password: '' },
     Lan: item.Lan
@@ -386,26 +412,7 @@ export function toProfileBody(
             };
           })
         : [],
-    Groups:
-      type === DeviceType.AP
-        ? values.Groups.map((g) => ({
-            ...(g.Name ? { Name: g.Name } : {}),
-            SSID: g.SSID ?? '',
-            Bands: g.Bands ?? [],
-            Encryption: g.Encryption,
-            Key: g.Key || null,
-            KeyUpdateInterval: g.KeyUpdateInterval,
-            Hidden: g.Hidden,
-            MaxClients: g.MaxClients as number,
-            Bandwidth: { Up: g.Bandwidth?.Up ?? '', Down: g.Bandwidth?.Down ?? '' },
-            Roaming: g.Roaming,
-            VLAN: g.VLAN,
-            Portal: g.Portal,
-            RSSI: g.RSSI,
-            Isolation: g.Isolation,
-            Schedule: g.Schedule ?? [],
-          }))
-        : [],
+    Groups: type === DeviceType.AP ? values.Groups.map(groupBody) : [],
     Ports: type === DeviceType.Switch ? (values.Ports ?? []).map(portBody) : [],
     Pppoe:
       router && mode === 'pppoe'

@@ -35,7 +35,6 @@ import {
   wirelessGroupsProblems,
   type ConfigGroupItem,
   type Lang,
-  type WirelessGroupInput,
 } from '@netconsole/contract';
 import { ApiError, errorMessage } from '#shared/api-client.ts';
 import { Pagination } from '#shared/components/pagination.tsx';
@@ -48,6 +47,8 @@ import {
   useWirelessGroups,
 } from '../api/wireless-groups.ts';
 import {
+  groupBody,
+  groupValues,
   newGroup,
   problemAt,
   type FieldName,
@@ -65,48 +66,6 @@ const SEARCH_MAX = 64;
 
 /** A group's key in the table: the profile and the group's name (unique in its profile, 14007). */
 const keyOf = (g: Pick<ConfigGroupItem, 'Profile' | 'Name'>) => `${g.Profile}/${g.Name}`;
-
-/** A stored group as the editor's values (as the AP form holds it). */
-function groupValuesOf(g: ConfigGroupItem): GroupValues {
-  return {
-    ...(g.Name !== g.SSID ? { Name: g.Name } : {}),
-    SSID: g.SSID,
-    Bands: [...g.Bands],
-    Encryption: g.Encryption,
-    Key: g.Key ?? '',
-    KeyUpdateInterval: g.KeyUpdateInterval,
-    Hidden: g.Hidden,
-    MaxClients: g.MaxClients,
-    Bandwidth: { Up: g.Bandwidth?.Up ?? '', Down: g.Bandwidth?.Down ?? '' },
-    Roaming: g.Roaming,
-    VLAN: g.VLAN,
-    Portal: g.Portal,
-    RSSI: g.RSSI,
-    Isolation: g.Isolation,
-    Schedule: g.Schedule.map((r) => ({ ...r, Days: [...r.Days] })),
-  };
-}
-
-/** The editor's values as `add/groups` sends them. */
-function groupBodyOf(g: GroupValues): WirelessGroupInput {
-  return {
-    ...(g.Name ? { Name: g.Name } : {}),
-    SSID: g.SSID ?? '',
-    Bands: g.Bands ?? [],
-    Encryption: g.Encryption,
-    Key: g.Key || null,
-    KeyUpdateInterval: g.KeyUpdateInterval,
-    Hidden: g.Hidden,
-    MaxClients: g.MaxClients as number,
-    Bandwidth: { Up: g.Bandwidth?.Up ?? '', Down: g.Bandwidth?.Down ?? '' },
-    Roaming: g.Roaming,
-    VLAN: g.VLAN,
-    Portal: g.Portal,
-    RSSI: g.RSSI,
-    Isolation: g.Isolation,
-    Schedule: g.Schedule ?? [],
-  };
-}
 
 interface EditorValues {
   Profile?: string;
@@ -129,7 +88,7 @@ function editorProblems(
 ): FieldProblem[] {
   const group = values.Groups?.[0];
   if (!group) return [];
-  const result = wirelessGroupInput.safeParse(groupBodyOf(group));
+  const result = wirelessGroupInput.safeParse(groupBody(group));
   const problems: FieldProblem[] = result.success
     ? []
     : result.error.issues.map((issue) => {
@@ -462,7 +421,7 @@ function GroupEditor({ target, all, profiles, defaultProfile, onClose }: GroupEd
   const [initial] = useState<EditorValues>(() => ({
     Profile:
       target.mode === 'edit' ? target.group.Profile : target.mode === 'add' ? defaultProfile : undefined,
-    Groups: [stored ? groupValuesOf(stored) : newGroup()],
+    Groups: [stored ? groupValues(stored) : newGroup()],
   }));
 
   const problems = () => editorProblems(form.getFieldsValue(true) as EditorValues, all, replacing);
@@ -484,7 +443,7 @@ function GroupEditor({ target, all, profiles, defaultProfile, onClose }: GroupEd
       return;
     }
     const profileName = profiles.find((p) => p.value === values.Profile)?.label ?? '';
-    const body = groupBodyOf(values.Groups[0]!);
+    const body = groupBody(values.Groups[0]!);
     save.mutate(
       { _id: values.Profile!, Group: body, ...(replacing ? { Replace: replacing.Name } : {}) },
       {
