@@ -26,6 +26,8 @@ import { clientModule } from './domains/client/module.ts';
 import { configModule } from './domains/config/module.ts';
 import { deliveryModule } from './domains/delivery/module.ts';
 import { deviceModule } from './domains/device/module.ts';
+import { firmwareDispatchModule } from './domains/firmware/dispatch-module.ts';
+import { firmwareModule } from './domains/firmware/module.ts';
 import { helpModule } from './domains/help/module.ts';
 import { liveModule } from './domains/live/module.ts';
 import { chooseProtocol } from './domains/live/routes.ts';
@@ -58,6 +60,8 @@ export const MODULES = [
   clientModule,
   networkModule,
   configModule,
+  firmwareModule,
+  firmwareDispatchModule,
   topologyModule,
   telemetryModule,
   mapModule,

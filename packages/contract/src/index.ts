@@ -22,4 +22,6 @@ export * from './api/config.ts';
 export * from './api/config-apply.ts';
 export * from './api/delivery.ts';
 export * from './api/config-history.ts';
+export * from './api/firmware.ts';
+export * from './api/firmware-dispatch.ts';
 export * from './protocol/index.ts';

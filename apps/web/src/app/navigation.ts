@@ -2,10 +2,13 @@ import type { ComponentType } from 'react';
 import {
   ApartmentOutlined,
   ClusterOutlined,
+  CloudUploadOutlined,
   ControlOutlined,
   DashboardOutlined,
+  DatabaseOutlined,
   HistoryOutlined,
   SendOutlined,
+  RocketOutlined,
   SettingOutlined,
   TeamOutlined,
   UnorderedListOutlined,
@@ -226,6 +229,42 @@ export const NAVIGATION: readonly NavEntry[] = [
         titleKey: 'nav.configHistory',
         icon: HistoryOutlined,
         page: withTexts(() => import('#features/config/pages/history-page.tsx'), 'config-history'),
+      },
+    ],
+  },
+  {
+    // spec §2: /fwconf goes to its first child (routes.tsv: everyone).
+    path: '/fwconf',
+    titleKey: 'nav.fwconf',
+    icon: RocketOutlined,
+    children: [
+      {
+        // spec §2 /fwconf/info: the image library per model and hardware version, who runs what.
+        path: '/fwconf/info',
+        titleKey: 'nav.fwInfo',
+        icon: DatabaseOutlined,
+        page: withTexts(() => import('#features/firmware/pages/library-page.tsx'), 'firmware-library'),
+      },
+      {
+        // spec §2 /fwconf/upload: upload an image with its model, versions, checksum and MD5.
+        path: '/fwconf/upload',
+        titleKey: 'nav.fwUpload',
+        icon: CloudUploadOutlined,
+        page: withTexts(() => import('#features/firmware/pages/upload-page.tsx'), 'firmware-upload'),
+      },
+      {
+        // spec §2 /fwconf/fw "firmware issue": upgrade devices, followed live.
+        path: '/fwconf/fw',
+        titleKey: 'nav.fwIssue',
+        icon: SendOutlined,
+        page: withTexts(() => import('#features/firmware/pages/upgrade-page.tsx'), 'firmware-upgrade'),
+      },
+      {
+        // spec §2 /fwconf/fwHistory: every upgrade, who, when, each device's outcome and duration.
+        path: '/fwconf/fwHistory',
+        titleKey: 'nav.fwHistory',
+        icon: HistoryOutlined,
+        page: withTexts(() => import('#features/firmware/pages/history-page.tsx'), 'firmware-history'),
       },
     ],
   },
