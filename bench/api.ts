@@ -3,19 +3,17 @@
 // devices placed as the simulator's plan cables them, the fleet's wireless clients and LLDP reports
 // arriving through the real protocol; then each call kind for --duration seconds, --concurrency
 // requests at a time, as the tenant. `npm run bench:api -- --help` lists the options.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { DeviceType } from '@netconsole/contract';
 import { planFleet } from '@netconsole/device-sim';
 import { load, type LoadFigures, type Shot } from './api/load.ts';
 import { deviceIds, placeFleet } from './api/seed.ts';
-import { stack } from './api/stack.ts';
 import type { MetricsSnapshot } from '../apps/server/src/platform/gateway/metrics.ts';
-import { Api, registerDevices, tenantOwner } from './ingest/api.ts';
+import { registerDevices, tenantOwner } from './ingest/api.ts';
 import { ProcWindow } from './ingest/proc.ts';
 import { SimProcess } from './ingest/sim-process.ts';
+import { f0, f1, machine, optionChecks, sleep, STACK_OPTIONS, uptime } from './support/cli.ts';
+import { BenchRun } from './support/run.ts';
 
 const HELP = `Usage: npm run bench:api -- [options]
 
@@ -52,14 +50,9 @@ const { values: o } = parseArgs({
     concurrency: { type: 'string', default: '8' },
     settle: { type: 'string', default: '300' },
     warmup: { type: 'string', default: '60' },
-    store: { type: 'string', default: 'sqlite' },
-    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
-    broker: { type: 'string', default: 'mosquitto' },
     only: { type: 'string', default: 'dashboard,device,topology,history,client' },
-    'cpu-prof': { type: 'boolean', default: false },
     'node-args': { type: 'string', default: '' },
-    keep: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
+    ...STACK_OPTIONS,
   },
   strict: true,
 });
@@ -68,15 +61,7 @@ if (o.help) {
   process.exit(0);
 }
 
-function fail(message: string): never {
-  console.error(`bench:api: ${message}`);
-  process.exit(2);
-}
-function count(name: string, v: string | undefined, min = 1): number {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number ≥ ${min}`);
-  return n;
-}
+const { fail, count, stack: stackChoice } = optionChecks('bench:api');
 const networkCount = Math.round(count('networks', o.networks));
 const devices = Math.round(count('devices', o.devices, networkCount));
 const clientsPerAp = count('clients-per-ap', o['clients-per-ap'], 0);
@@ -85,8 +70,7 @@ const duration = count('duration', o.duration);
 const concurrency = Math.round(count('concurrency', o.concurrency));
 const settleS = count('settle', o.settle);
 const warmupS = count('warmup', o.warmup, 0);
-if (o.store !== 'sqlite' && o.store !== 'postgres') fail('--store must be sqlite or postgres');
-if (o.broker !== 'embedded' && o.broker !== 'mosquitto') fail('--broker must be embedded or mosquitto');
+const { store, broker: brokerKind } = stackChoice(o);
 
 const KIND_KEYS: Record<string, string> = {
   dashboard: 'dashboard list',
@@ -102,62 +86,34 @@ const only = new Set(
 /** The goals of issue 5 (p99 under concurrent load), by call kind. */
 const GOALS: Record<string, number> = { 'device list': 50, 'dashboard list': 100 };
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.log(line);
-const f0 = (n: number) => n.toFixed(0);
-const f1 = (n: number) => n.toFixed(1);
 const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)]!;
-const uptime = () => {
-  try {
-    return execFileSync('uptime', { encoding: 'utf8' }).trim();
-  } catch {
-    return `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(', ')}`;
-  }
-};
-
-let sim: SimProcess | null = null;
-let processes: ReturnType<typeof stack> | null = null;
-async function cleanUp(): Promise<void> {
-  await sim?.kill();
-  const kept = await processes?.stop(o.keep);
-  if (kept) log(kept);
-}
-process.on('SIGINT', () => {
-  void cleanUp().finally(() => process.exit(130));
-});
 
 // ---- the run ----
 
-const cpus = os.cpus();
+const run = new BenchRun(o.keep!);
 log(
   `bench:api — ${networkCount} networks, ${devices} devices, ${clientsPerAp} clients per AP, store ${o.store}, broker ${o.broker}, ` +
     `${concurrency} concurrent requests for ${duration} s per call kind\n` +
-    `machine: ${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.versions.node}\n` +
+    `machine: ${machine()}\n` +
     `uptime (start): ${uptime()}`,
 );
 
-let serverLog: string | null = null;
-try {
+await run.main(async () => {
   const seed = 'bench-api';
   const snPrefix = 'BAPI';
   const plan = planFleet({ devices, networks: networkCount, seed, snPrefix });
   const planned = plan.networks.flatMap((n) => n.devices);
   const aps = planned.filter((d) => d.type === DeviceType.AP).length;
   const wired = planned.reduce((s, d) => s + d.endpoints.length, 0);
-  processes = stack({
-    store: o.store as 'sqlite' | 'postgres',
+  const { server, broker, factoryKey, admin } = await run.console({
+    store,
     pgUrl: o['pg-url']!,
-    broker: o.broker as 'embedded' | 'mosquitto',
+    broker: brokerKind,
     sns: planned.map((d) => d.sn),
     cpuProf: o['cpu-prof']!,
     nodeArgs: o['node-args']!.split(/\s+/).filter(Boolean),
   });
-  const { server, broker, factoryKey, adminPassword } = await processes.start();
-  serverLog = server.logFile;
-  const admin = await new Api(server.baseURL).login('admin', adminPassword);
   const tenant = await tenantOwner(admin, 'Benchapi', 'bench-pass1');
 
   // A device's type is known once it said hello: the fleet connects before the devices are placed.
@@ -165,7 +121,7 @@ try {
   await registerDevices(tenant, planned, 8);
   log(`registered   ${planned.length} devices in ${f1((performance.now() - t) / 1000)} s`);
   t = performance.now();
-  sim = await SimProcess.start({
+  const sim = await SimProcess.start({
     url: server.mqttUrl,
     factoryKey,
     devices,
@@ -176,6 +132,7 @@ try {
     connectRatePerS: 1000,
     clientsPerAp,
   });
+  run.atEnd(() => sim.kill());
   await sim.next('online', 600_000);
   log(`connected    ${devices} devices online in ${f1((performance.now() - t) / 1000)} s`);
   t = performance.now();
@@ -330,17 +287,4 @@ try {
     log(`  ${kind.padEnd(16)} p99 ${f1(all.p99)} ms, goal < ${goal} ms: ${ok ? 'met' : 'MISSED'}`);
   }
   log(`uptime (end): ${uptime()}`);
-} catch (err) {
-  // fetch() says 'fetch failed'; why is in the cause.
-  const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
-  console.error(err instanceof Error ? `${err.message}${cause}` : err);
-  if (serverLog) {
-    const tail = fs.readFileSync(serverLog, 'utf8').trim().split('\n').slice(-14);
-    console.error(`server log ${serverLog} (kept), last lines:\n${tail.join('\n')}`);
-  }
-  o.keep = true;
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-  process.exit();
-}
+});

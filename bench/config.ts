@@ -3,17 +3,15 @@
 // the delivery started the way the console starts it (POST /v1/config/newdispatch), measured until
 // every device confirmed, with the device list (GET /v1/device/list, paged as the console asks)
 // sampled meanwhile. `npm run bench:config -- --help` lists the options.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { DELIVERY_MAX_DEVICES, DeviceType, type DeliveryItem } from '@netconsole/contract';
 import { planFleet, type NetworkSpec } from '@netconsole/device-sim';
 import { quantile } from './api/load.ts';
-import { stack } from './api/stack.ts';
 import { ConfigSim } from './config/sim-process.ts';
-import { Api, registerDevices, tenantOwner } from './ingest/api.ts';
+import { registerDevices, tenantOwner, type Api } from './ingest/api.ts';
 import { ProcWindow } from './ingest/proc.ts';
+import { f0, f1, machine, optionChecks, sleep, STACK_OPTIONS, uptime } from './support/cli.ts';
+import { BenchRun } from './support/run.ts';
 
 const HELP = `Usage: npm run bench:config -- [options]
 
@@ -43,12 +41,7 @@ const { values: o } = parseArgs({
     'clients-per-ap': { type: 'string', default: '0' },
     'sample-rate': { type: 'string', default: '10' },
     timeout: { type: 'string', default: '300' },
-    store: { type: 'string', default: 'sqlite' },
-    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
-    broker: { type: 'string', default: 'mosquitto' },
-    'cpu-prof': { type: 'boolean', default: false },
-    keep: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
+    ...STACK_OPTIONS,
   },
   strict: true,
 });
@@ -57,23 +50,14 @@ if (o.help) {
   process.exit(0);
 }
 
-function fail(message: string): never {
-  console.error(`bench:config: ${message}`);
-  process.exit(2);
-}
-function count(name: string, v: string | undefined, min = 1): number {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < min) fail(`--${name} must be a number ≥ ${min}`);
-  return n;
-}
+const { count, stack: stackChoice } = optionChecks('bench:config');
 const devices = Math.round(count('devices', o.devices));
 const apsPerNetwork = Math.min(devices, Math.round(count('aps-per-network', o['aps-per-network'])));
 const interval = count('interval', o.interval);
 const clientsPerAp = count('clients-per-ap', o['clients-per-ap'], 0);
 const sampleRate = count('sample-rate', o['sample-rate']);
 const timeoutS = count('timeout', o.timeout);
-if (o.store !== 'sqlite' && o.store !== 'postgres') fail('--store must be sqlite or postgres');
-if (o.broker !== 'embedded' && o.broker !== 'mosquitto') fail('--broker must be embedded or mosquitto');
+const { store, broker: brokerKind } = stackChoice(o);
 
 /** The goals of issue 15. */
 const GOAL_CONFIRMED_S = 60;
@@ -81,20 +65,7 @@ const GOAL_LIST_P99_MS = 100;
 /** Device-list requests in flight at most; a sample due while that many wait is skipped (and counted). */
 const SAMPLE_IN_FLIGHT = 16;
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.log(line);
-const f0 = (n: number) => n.toFixed(0);
-const f1 = (n: number) => n.toFixed(1);
-const uptime = () => {
-  try {
-    return execFileSync('uptime', { encoding: 'utf8' }).trim();
-  } catch {
-    return `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(', ')}`;
-  }
-};
 
 /** The networks: a router, a switch per 40 APs (the plan's most per switch), the APs; no controller. */
 function layout(): NetworkSpec[] {
@@ -181,43 +152,28 @@ function sampleDeviceList(api: Api, rate: number, pages: number) {
   };
 }
 
-let sim: ConfigSim | null = null;
-let processes: ReturnType<typeof stack> | null = null;
-async function cleanUp(): Promise<void> {
-  await sim?.kill();
-  const kept = await processes?.stop(o.keep);
-  if (kept) log(kept);
-}
-process.on('SIGINT', () => {
-  void cleanUp().finally(() => process.exit(130));
-});
-
-const cpus = os.cpus();
-const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.versions.node}`;
+const run = new BenchRun(o.keep!);
+const machineLine = machine();
 log(
   `bench:config — a profile with 8 wireless groups to ${devices} access points, store ${o.store}, broker ${o.broker}, ` +
-    `stats every ${interval} s, ${clientsPerAp} clients per AP\nmachine: ${machine}\nuptime (start): ${uptime()}`,
+    `stats every ${interval} s, ${clientsPerAp} clients per AP\nmachine: ${machineLine}\nuptime (start): ${uptime()}`,
 );
 
-let serverLog: string | null = null;
-try {
+await run.main(async () => {
   const seed = 'bench-config';
   const snPrefix = 'BCFG';
   const networks = layout();
   const plan = planFleet({ networks, seed, snPrefix });
   const planned = plan.networks.flatMap((n) => n.devices);
   const apSns = new Set(planned.filter((d) => d.type === DeviceType.AP).map((d) => d.sn));
-  processes = stack({
-    store: o.store as 'sqlite' | 'postgres',
+  const { server, broker, factoryKey, admin } = await run.console({
+    store,
     pgUrl: o['pg-url']!,
-    broker: o.broker as 'embedded' | 'mosquitto',
+    broker: brokerKind,
     sns: planned.map((d) => d.sn),
     cpuProf: o['cpu-prof']!,
     nodeArgs: [],
   });
-  const { server, broker, factoryKey, adminPassword } = await processes.start();
-  serverLog = server.logFile;
-  const admin = await new Api(server.baseURL).login('admin', adminPassword);
   const tenant = await tenantOwner(admin, 'Benchcfg', 'bench-pass1');
 
   let t = performance.now();
@@ -226,7 +182,7 @@ try {
     `registered   ${planned.length} devices (${apSns.size} APs in ${networks.length} networks) in ${f1((performance.now() - t) / 1000)} s`,
   );
   t = performance.now();
-  sim = await ConfigSim.start({
+  const sim = await ConfigSim.start({
     url: server.mqttUrl,
     factoryKey,
     networks,
@@ -236,6 +192,7 @@ try {
     connectRatePerS: 1000,
     clientsPerAp,
   });
+  run.atEnd(() => sim.kill());
   await sim.next('online', 600_000);
   // A device's type is what its hello said: the profile goes only to devices known as APs.
   const apIds: string[] = [];
@@ -362,9 +319,9 @@ try {
     `JSON ${JSON.stringify({
       bench: 'config',
       date: new Date().toISOString(),
-      machine,
-      store: o.store,
-      broker: o.broker,
+      machine: machineLine,
+      store,
+      broker: brokerKind,
       devices: apIds.length,
       fleet: planned.length,
       requests: chunks.length,
@@ -387,16 +344,4 @@ try {
       goals: { confirmed: confirmedOk ? 'met' : 'MISSED', deviceListP99: listOk ? 'met' : 'MISSED' },
     })}`,
   );
-} catch (err) {
-  const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
-  console.error(err instanceof Error ? `${err.message}${cause}` : err);
-  if (serverLog && fs.existsSync(serverLog)) {
-    const tail = fs.readFileSync(serverLog, 'utf8').trim().split('\n').slice(-14);
-    console.error(`server log ${serverLog} (kept), last lines:\n${tail.join('\n')}`);
-  }
-  o.keep = true;
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-  process.exit();
-}
+});

@@ -243,12 +243,12 @@ async function settled(page: Page): Promise<void> {
 }
 
 // At 1366 px e2e/a11y.spec.ts scans both lists and new forms in both languages: here the edit forms
-// and the port editor at that width once, and every screen at a phone's width in both languages.
+// and the port editor at that width once, and every screen at a phone's width. The phone pass runs
+// in Chinese, the longer labels and the other font; English at that width differs only in its words.
 describe.each([
-  { lang: 'en' as const, width: 1366, height: 800 },
-  { lang: 'en' as const, width: 390, height: 844 },
-  { lang: 'zh' as const, width: 390, height: 844 },
-])('axe on the switch and router screens ($lang, $width px)', ({ lang, width, height }) => {
+  { lang: 'en' as const, width: 1366, height: 800, lists: false },
+  { lang: 'zh' as const, width: 390, height: 844, lists: true },
+])('axe on the switch and router screens ($lang, $width px)', ({ lang, width, height, lists }) => {
   it('finds no serious or critical violation, the port editor open too', async () => {
     const { context, page } = await newPage(browser, { lang, width, height });
     await signIn(page, DEMO);
@@ -261,7 +261,7 @@ describe.each([
       // The demo tenant has a profile of each: a row shows the list with its data.
       await page.locator('[data-testid^="config-row-"]').first().waitFor();
       await settled(page);
-      report.push(...(await scan(page, `${list} (${lang}, ${width} px)`)));
+      if (lists) report.push(...(await scan(page, `${list} (${lang}, ${width} px)`)));
       await page.locator('[data-testid^="config-edit-"]').first().click();
       await page.waitForURL(`**${form}?id=*`);
       await page.getByTestId('config-form').waitFor();

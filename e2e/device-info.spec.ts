@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { connectAsync } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { deviceSecret } from '@netconsole/contract/credentials';
-import { launch, newPage } from './support/browser.ts';
+import { launch, mqttURL, newPage } from './support/browser.ts';
 import { DEMO, signIn } from './support/console.ts';
 import { apiCall, apiToken } from './support/simulated-network.ts';
 
@@ -118,7 +118,7 @@ describe('/device/info: dropped messages (protocol §8)', () => {
       MAC: randomBytes(6).toString('hex').toUpperCase(),
       Alias: `drops ${sn}`,
     });
-    const client = await connectAsync(inject('mqttURL'), {
+    const client = await connectAsync(mqttURL(), {
       clientId: sn,
       username: sn,
       password: deviceSecret(inject('factoryKey'), sn),

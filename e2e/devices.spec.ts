@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFleet, type Fleet } from '@netconsole/device-sim';
-import { launch, newPage, WAIT_MS } from './support/browser.ts';
+import { launch, mqttURL, newPage, WAIT_MS } from './support/browser.ts';
 import { DEMO, eventually, signIn, still } from './support/console.ts';
 
 let browser: Browser;
@@ -14,7 +14,7 @@ beforeAll(async () => {
   browser = await launch();
   const prefix = `E2${Date.now().toString(36).slice(-4).toUpperCase()}`;
   fleet = createFleet({
-    url: inject('mqttURL'),
+    url: mqttURL(),
     factoryKey: inject('factoryKey'),
     networks: 1,
     devices: 2,

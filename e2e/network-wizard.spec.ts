@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFleet, planFleet, type Fleet } from '@netconsole/device-sim';
-import { baseURL, launch, newPage, WAIT_MS } from './support/browser.ts';
+import { baseURL, launch, mqttURL, newPage, WAIT_MS } from './support/browser.ts';
 import { DEMO, eventually, signIn, still } from './support/console.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../.tmp/screenshots');
@@ -134,7 +134,7 @@ beforeAll(async () => {
   fleet = createFleet({
     ...SPEC,
     plan,
-    url: inject('mqttURL'),
+    url: mqttURL(),
     factoryKey: inject('factoryKey'),
     behaviour: { eventsPerHour: 0, logsPerHour: 0, clientsPerAp: 1 },
     timing: { resetS: 0.2, rebootS: 0.5 },

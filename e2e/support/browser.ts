@@ -10,8 +10,23 @@ import { CHROMIUM_ARGS } from './browser-args.ts';
  */
 export const WAIT_MS = 60_000;
 
+/**
+ * This worker's server (e2e/support/global-setup.ts): files of one worker run one after the other
+ * against it, the other worker's files against another.
+ */
+export function server(): { baseURL: string; mqttURL: string } {
+  const servers = inject('servers');
+  const worker = Number(process.env.VITEST_POOL_ID) || 1;
+  return servers[(worker - 1) % servers.length]!;
+}
+
 export function baseURL(): string {
-  return inject('baseURL');
+  return server().baseURL;
+}
+
+/** MQTT over WebSocket on this worker's server (the embedded broker's /mqtt). */
+export function mqttURL(): string {
+  return server().mqttURL;
 }
 
 export function launch(): Promise<Browser> {

@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { createFleet, type Fleet, type NetworkSpec } from '@netconsole/device-sim';
-import { baseURL } from './browser.ts';
+import { baseURL, mqttURL } from './browser.ts';
 
 /** One API call as `token`; throws with the server's reply on a refusal. */
 export async function apiCall<T>(
@@ -51,7 +51,7 @@ export async function simulatedNetwork(
 ): Promise<SimulatedNetwork> {
   const prefix = `T${Date.now().toString(36).slice(-5).toUpperCase()}`;
   const fleet = createFleet({
-    url: inject('mqttURL'),
+    url: mqttURL(),
     factoryKey: inject('factoryKey'),
     networks: [spec],
     snPrefix: prefix,

@@ -3,8 +3,9 @@
  * and prints a status line every few seconds. See the README for every flag.
  */
 import { parseArgs } from 'node:util';
+import { isCommandKind } from '@netconsole/contract';
 import { createFleet, planFleet, planSns } from './index.ts';
-import type { DownloadPolicy, FleetPlan } from './index.ts';
+import type { DownloadPolicy, FaultRule, FleetPlan } from './index.ts';
 import { StubGateway } from './stub-gateway.ts';
 
 const HELP = `Usage: npm run sim -w apps/device-sim -- [options]
@@ -26,6 +27,17 @@ Plays a fleet of routers, switches, access points and controllers through the de
   --events-per-hour <n>  random events per device per hour, default 2
   --connect-rate <n>     new connections per second at start, default 200
   --reboot-s <s>         seconds a rebooting device stays away, default 8
+  --verify-s <s>         seconds a firmware or file download is verified, default 2
+  --flash-s <s>          seconds writing a firmware image takes, default 5
+  --download-kbps <n>    link speed a device pretends for downloads, kB/s, default 4096
+  --offline <SN,…>       devices kept switched off at the start (offline when the console sends them something)
+  --online-after <s>     switch the --offline devices on after this many seconds, default 60
+  --fault <rule>         a device that misbehaves, every time (repeatable): [SN/]command:what, where what is
+                         a stage to fail at (downloading, verifying, applying, rebooting…; :code after it
+                         overrides the default code), corrupt (the download is stored with a flipped byte:
+                         its MD5 really differs), keeps-old-image (says succeeded, boots the old firmware),
+                         or reject=<code>. E.g. SIMAP000003/upgrade_firmware:applying (flash_failed),
+                         upgrade_firmware:rebooting (rolls back, every device)
   --downloads <policy>   localhost (default) | any | simulate: which firmware/config URLs are fetched for real
   --mqtt5                MQTT 5 instead of 3.1.1
   --stub-welcome         answer the devices' hello yourself (against a bare broker, without the console)
@@ -78,6 +90,12 @@ async function main(): Promise<void> {
       'events-per-hour': { type: 'string' },
       'connect-rate': { type: 'string' },
       'reboot-s': { type: 'string' },
+      'verify-s': { type: 'string' },
+      'flash-s': { type: 'string' },
+      'download-kbps': { type: 'string' },
+      offline: { type: 'string' },
+      'online-after': { type: 'string' },
+      fault: { type: 'string', multiple: true },
       downloads: { type: 'string' },
       mqtt5: { type: 'boolean' },
       'stub-welcome': { type: 'boolean' },
@@ -111,6 +129,13 @@ async function main(): Promise<void> {
   if (!['localhost', 'any', 'simulate'].includes(downloads))
     throw new RangeError('--downloads: localhost, any or simulate');
   const interval = num(values.interval, 'interval');
+  const offline = values.offline
+    ? values.offline
+        .split(',')
+        .map((sn) => sn.trim())
+        .filter(Boolean)
+    : [];
+  const kbps = num(values['download-kbps'], 'download-kbps');
   const fleet = createFleet({
     url,
     factoryKey,
@@ -118,6 +143,8 @@ async function main(): Promise<void> {
     ...(interval ? { statsIntervalS: interval } : {}),
     protocolVersion: values.mqtt5 ? 5 : 4,
     downloads,
+    faults: (values.fault ?? []).map(faultRule),
+    offline,
     behaviour: {
       ...(values['clients-per-ap'] ? { clientsPerAp: num(values['clients-per-ap'], 'clients-per-ap') } : {}),
       ...(values.churn ? { churnPerMinute: num(values.churn, 'churn') } : {}),
@@ -129,6 +156,9 @@ async function main(): Promise<void> {
     timing: {
       ...(values['connect-rate'] ? { connectRatePerS: num(values['connect-rate'], 'connect-rate') } : {}),
       ...(values['reboot-s'] ? { rebootS: num(values['reboot-s'], 'reboot-s') } : {}),
+      ...(values['verify-s'] ? { verifyS: num(values['verify-s'], 'verify-s') } : {}),
+      ...(values['flash-s'] ? { flashS: num(values['flash-s'], 'flash-s') } : {}),
+      ...(kbps ? { downloadBytesPerS: kbps * 1024 } : {}),
     },
   });
   const sns = planSns(plan);
@@ -144,6 +174,14 @@ async function main(): Promise<void> {
     ? await StubGateway.connect({ url, snPrefix: plan.snPrefix, keep: false })
     : null;
   await fleet.start();
+  if (offline.length) {
+    const after = num(values['online-after'], 'online-after', 60)!;
+    console.log(`${offline.length} devices stay off for ${after} s: ${offline.join(', ')}`);
+    setTimeout(() => {
+      for (const sn of offline) fleet.powerOn(sn);
+      console.log(`switched on: ${offline.join(', ')}`);
+    }, after * 1000);
+  }
 
   const every = num(values.status, 'status', 5)!;
   let last = fleet.stats();
@@ -179,6 +217,24 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop());
   process.on('SIGTERM', () => void stop());
+}
+
+/** `[SN/]command:what[:code]` (see --help) as a fault rule that holds every time. */
+function faultRule(text: string): FaultRule {
+  const m = /^(?:([A-Z0-9]+)\/)?([a-z_]+):([a-z_-]+)(?:[:=]([a-z_]+))?$/.exec(text.trim());
+  if (!m || !isCommandKind(m[2]!))
+    throw new RangeError(
+      `--fault ${text}: [SN/]command:stage[:code], :corrupt, :keeps-old-image or :reject=<code>`,
+    );
+  const [, sn, cmd, what, code] = m;
+  const rule: FaultRule = { ...(sn ? { sn } : {}), cmd: cmd as FaultRule['cmd'], times: Infinity };
+  if (what === 'corrupt') return { ...rule, corrupt: true };
+  if (what === 'keeps-old-image') return { ...rule, keepsOldImage: true };
+  if (what === 'reject') {
+    if (!code) throw new RangeError(`--fault ${text}: reject=<code>`);
+    return { ...rule, reject: code };
+  }
+  return { ...rule, failStage: what!, ...(code ? { code } : {}) };
 }
 
 main().catch((error: Error) => {

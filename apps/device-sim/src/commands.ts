@@ -8,9 +8,11 @@ import {
   DeviceType,
   compareIPv4,
   decodeDown,
+  insideWindow,
   isCommandKind,
   isHostAddress,
   isSameSubnet,
+  localMinutes,
 } from '@netconsole/contract';
 import type { CommandKind, DeviceConfigBody, ParsedDownMessage } from '@netconsole/contract';
 import type { SimDevice } from './device.ts';
@@ -364,22 +366,43 @@ function release(dev: SimDevice, msg: ParsedDownMessage<'release_client'>): void
 
 /**
  * Downloads `url` (really, or simulated per the fleet's policy), reporting `downloading` with a
- * percent every 10 % and at most every `downloadReportS`. The device pretends a link of
- * `downloadBytesPerS`, so a local download still takes a visible while.
+ * percent at each 10 % or after `downloadReportS` (§7.10), never two within 2 s (§7.3). The device
+ * pretends a link of `downloadBytesPerS`, so a local download still takes a visible while. Fault
+ * `corrupt` flips a byte as it is stored: the MD5 the device computes really differs.
  */
-async function transfer(dev: SimDevice, run: Running, url: string, size: number): Promise<DownloadOutcome> {
+async function transfer(
+  dev: SimDevice,
+  run: Running,
+  url: string,
+  size: number,
+  fault?: FaultRule,
+): Promise<DownloadOutcome> {
   const { timing, downloads } = dev.ctx;
   const started = Date.now();
   let received = 0;
   let outcome: DownloadOutcome | null = null;
-  if (downloads === 'simulate') outcome = { ok: true, bytes: size, md5: '', crc32: 0 };
+  if (downloads === 'simulate')
+    // Nothing is fetched: an empty MD5 means "trust it", and a corrupted one cannot match anything.
+    outcome = { ok: true, bytes: size, md5: fault?.corrupt ? 'corrupted' : '', crc32: 0, resumed: 0 };
   else
     void download(url, {
       policy: downloads,
       size,
       signal: run.abort.signal,
       stallMs: timing.downloadStallS * 1000,
-      onBytes: (b) => (received = b),
+      onBytes: (b) => {
+        // `b` is the file's bytes so far: it falls back to the first chunk when the server made
+        // the download start over.
+        dev.ctx.counters.downloadedBytes += b >= received ? b - received : b;
+        received = b;
+      },
+      onResume: (offset, attempt) =>
+        dev.log(
+          3,
+          'mgmt',
+          `download interrupted, attempt ${attempt} ${offset > 0 ? `resumes at byte ${offset}` : 'starts over'}`,
+        ),
+      ...(fault?.corrupt ? { corruptAt: Math.floor(size / 2) } : {}),
     }).then((o) => (outcome = o));
   let lastPct = 0;
   let lastAt = started;
@@ -393,7 +416,8 @@ async function transfer(dev: SimDevice, run: Running, url: string, size: number)
     const realPct = done ? 100 : size > 0 ? Math.min(100, (received / size) * 100) : 0;
     if (done && timePct >= 100) return done;
     const pct = Math.floor(Math.min(timePct, realPct));
-    if (pct - lastPct >= 10 && now - lastAt >= Math.max(2, timing.downloadReportS) * 1000) {
+    const due = pct - lastPct >= 10 || (pct > lastPct && now - lastAt >= timing.downloadReportS * 1000);
+    if (due && now - lastAt >= 2000) {
       progress(dev, run, 'downloading', { percent: pct });
       lastPct = pct;
       lastAt = now;
@@ -481,7 +505,7 @@ async function applyConfig(
   if (source.type === 'file') {
     progress(dev, run, 'downloading', { percent: 0 });
     if (faultAt(dev, run, 'downloading', fault)) return;
-    const got = await transfer(dev, run, source.url, source.size);
+    const got = await transfer(dev, run, source.url, source.size, fault);
     if (run.done) return;
     if (!got.ok) return fail(dev, run, 'downloading', got.code, got.detail);
     progress(dev, run, 'verifying');
@@ -571,7 +595,7 @@ async function upgrade(
   accept(dev, run);
   progress(dev, run, 'downloading', { percent: 0 });
   if (faultAt(dev, run, 'downloading', fault)) return;
-  const got = await transfer(dev, run, msg.url, msg.size);
+  const got = await transfer(dev, run, msg.url, msg.size, fault);
   if (run.done) return;
   if (!got.ok) return fail(dev, run, 'downloading', got.code, got.detail);
   const timing = dev.ctx.timing;
@@ -580,6 +604,24 @@ async function upgrade(
   if (faultAt(dev, run, 'verifying', fault)) return;
   const bad = verifyFile(got, msg.size, msg.md5, msg.checksum);
   if (bad) return fail(dev, run, 'verifying', bad.code, bad.detail);
+  const window = msg.window;
+  if (window) {
+    // §7.10 step 3a: the verified image waits until the local time of the window's zone (Intl, no
+    // zone library) is inside it, saying `waiting` again every 10 minutes so the server's
+    // 30-minute stall rule does not end the command; `cancel` still stops it (not past no return).
+    const inside = () => insideWindow(localMinutes(Date.now(), window.tz), window.start, window.end);
+    let saidAt = 0;
+    while (!inside()) {
+      if (Date.now() >= msg.expires)
+        return fail(dev, run, 'waiting', 'expired', 'the window did not open before the command expired');
+      if (Date.now() - saidAt >= 10 * 60_000) {
+        run.lastProgressAt = 0;
+        progress(dev, run, 'waiting');
+        saidAt = Date.now();
+      }
+      if (!(await wait(dev, run, 1000))) return;
+    }
+  }
   run.pastNoReturn = true;
   progress(dev, run, 'applying');
   if (!(await wait(dev, run, timing.flashS * 1000))) return;
@@ -601,7 +643,9 @@ async function upgrade(
   await dev.restart(
     'firmware_upgrade',
     'firmware_upgrade',
-    rollBack ? undefined : () => (dev.fwVersion = msg.fwVersion),
+    // Fault `keepsOldImage`: it said `succeeded`, yet boots the old image (the console's check of
+    // the version in `hello` is what catches it).
+    rollBack || fault?.keepsOldImage ? undefined : () => (dev.fwVersion = msg.fwVersion),
   );
 }
 

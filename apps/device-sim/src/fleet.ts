@@ -52,6 +52,11 @@ export interface Fleet {
   stats(): FleetStats;
   /** Adds a fault rule; returns its removal. */
   injectFault(rule: FaultRule): () => void;
+  /**
+   * Switches on a device that is off since the start (`options.offline`); it connects and says
+   * hello (boot reason `power_on`). False when it is not one of those, or the fleet is not running.
+   */
+  powerOn(sn: string): boolean;
 }
 
 export function createFleet(options: FleetOptions): Fleet {
@@ -84,6 +89,7 @@ export function createFleet(options: FleetOptions): Fleet {
     connects: 0,
     drops: 0,
     invalidDown: 0,
+    downloadedBytes: 0,
   };
   const faults: (FaultRule & { left: number })[] = (options.faults ?? []).map((f) => ({
     ...f,
@@ -140,6 +146,8 @@ export function createFleet(options: FleetOptions): Fleet {
   }
   for (const d of devices) d.wire(bySn);
 
+  const heldOff = new Set(options.offline ?? []);
+  for (const sn of heldOff) if (!bySn.has(sn)) throw new RangeError(`offline: ${sn} is not in the plan`);
   let started = false;
   let stopped = false;
   const tick = (last: number) => {
@@ -159,8 +167,10 @@ export function createFleet(options: FleetOptions): Fleet {
       started = true;
       scheduler.start();
       const now = Date.now();
-      for (const d of devices) d.boot('power_on', d.plan.uptimeS);
+      for (const d of devices) if (!heldOff.has(d.sn)) d.boot('power_on', d.plan.uptimeS);
       for (const n of networks) n.populate(now);
+      // A device held off has no clients: the plan gave them to it, its neighbours take them.
+      for (const sn of heldOff) bySn.get(sn)!.net.deviceDown(bySn.get(sn)!, now);
       scheduler.after(behaviour.tickS * 1000, () => tick(now));
     },
     async stop() {
@@ -219,6 +229,14 @@ export function createFleet(options: FleetOptions): Fleet {
         const i = faults.indexOf(entry);
         if (i >= 0) faults.splice(i, 1);
       };
+    },
+    powerOn(sn) {
+      const d = bySn.get(sn);
+      // Only a device held off since the start: one in the middle of a restart boots by itself.
+      if (!started || stopped || !d || !heldOff.has(sn) || d.powered) return false;
+      heldOff.delete(sn);
+      d.boot('power_on');
+      return true;
     },
   };
   return fleet;

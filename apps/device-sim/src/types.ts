@@ -94,6 +94,10 @@ export type DownloadPolicy = 'localhost' | 'any' | 'simulate';
  * A fault for tests. Matches a device (SN, or all) and a command kind; then either rejects the
  * command with `reject`, or lets it run and fails it at `failStage` with `code`. Applies `times`
  * times (default once; `Infinity` for always).
+ *
+ * Firmware (`upgrade_firmware`): `failStage: 'applying'` fails `flash_failed` and the device keeps
+ * running its image; `failStage: 'rebooting'` restarts and comes back on the old image reporting
+ * `failed rebooting rolled_back`. `corrupt` and `keepsOldImage` need no `failStage`.
  */
 export interface FaultRule {
   sn?: string;
@@ -103,6 +107,13 @@ export interface FaultRule {
   code?: string;
   detail?: string;
   times?: number;
+  /**
+   * Files (`upgrade_firmware`, `apply_config` from a file): a byte is stored flipped while
+   * downloading, so the device's own MD5 of the file differs (`failed verifying md5_mismatch`).
+   */
+  corrupt?: boolean;
+  /** `upgrade_firmware`: reports `succeeded`, but boots the old image (its `hello` says so). */
+  keepsOldImage?: boolean;
 }
 
 export interface FleetOptions extends FleetSpec {
@@ -122,6 +133,11 @@ export interface FleetOptions extends FleetSpec {
   timing?: Partial<Timing>;
   downloads?: DownloadPolicy;
   faults?: FaultRule[];
+  /**
+   * SNs kept switched off when the fleet starts (a device offline when the console sends it
+   * something); `fleet.powerOn(sn)` switches one on later.
+   */
+  offline?: readonly string[];
   /** Diagnostic lines of the simulator itself (connection errors…); default: none. */
   log?: (line: string) => void;
 }
@@ -150,6 +166,8 @@ export interface FleetCounters {
   connects: number;
   drops: number;
   invalidDown: number;
+  /** Bytes of firmware and configuration files received over HTTP (resumed and restarted ones too). */
+  downloadedBytes: number;
 }
 
 /** What every device shares: the ticker, the resolved options, the counters and the event hub. */

@@ -9,6 +9,7 @@ import type { FactoryKey } from './platform/bus/factory-key.ts';
 import type { Config } from './platform/config.ts';
 import { EventBus } from './platform/events.ts';
 import { LocalFileStore } from './platform/files/file-store.ts';
+import { S3FileStore } from './platform/files/s3-store.ts';
 import { busLink } from './platform/gateway/link.ts';
 import { Gateway } from './platform/gateway/gateway.ts';
 import type { App } from './platform/http/schemas.ts';
@@ -111,7 +112,10 @@ export async function buildApp(
     gateway,
     link: busLink(bus, clock),
     notify: createNotify(config.notify, store.db, clock),
-    files: new LocalFileStore(path.join(config.dataDir, 'files')),
+    files:
+      config.files.kind === 's3'
+        ? new S3FileStore(config.files)
+        : new LocalFileStore(path.join(config.dataDir, 'files')),
     jobs: new Jobs({ db: store.db, engine: store.engine, clock, log }),
   };
 

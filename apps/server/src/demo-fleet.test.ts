@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { configDevicesQuery } from '@netconsole/contract';
+import { configDevicesQuery, deliveryListQuery } from '@netconsole/contract';
 import { DEMO_FLEET, planFleet, type Fleet } from '@netconsole/device-sim';
 import { seedDemo } from './demo.ts';
 import { startDemoFleet } from './demo-fleet.ts';
@@ -66,6 +66,19 @@ describe('the demo fleet', () => {
       20_000,
       'the head office APs running the office profile',
     );
+    // … and upgraded the warehouse's devices to the library's newer images, one upgrade per model.
+    const warehouse = networks.list.find((n) => n.Name === 'Warehouse')!._id;
+    const stock = devices.filter((d) => d.Parent === warehouse);
+    const upgrades = await eventually(
+      async () => {
+        const q = deliveryListQuery.parse({ limit: 50 });
+        const list = (await h.services.issued.deliveries(scope, 'firmware', q)).list;
+        return list.reduce((n, u) => n + u.Total, 0) === stock.length ? list : undefined;
+      },
+      20_000,
+      'an upgrade of every warehouse device',
+    );
+    expect(upgrades!.every((u) => u.Kind === 'firmware' && u.Firmware !== null)).toBe(true);
     // A second start (the next `npm start`) changes nothing.
     await fleet!.stop();
     fleet = await startDemoFleet(h.services, h.mqttUrl!, TEST_FACTORY_KEY, h.store.db);

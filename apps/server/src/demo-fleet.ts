@@ -1,5 +1,5 @@
 import { DEMO_FLEET, createDemoFleet, planFleet, type Fleet, type NetworkPlan } from '@netconsole/device-sim';
-import { deliveryBody } from '@netconsole/contract';
+import { deliveryBody, firmwareDispatchBody } from '@netconsole/contract';
 import type { Scope } from './platform/auth/guard.ts';
 import type { Services } from './app.ts';
 import { isAppError } from './platform/http/app-error.ts';
@@ -39,7 +39,10 @@ export async function startDemoFleet(
   });
   const fleet = createDemoFleet({ url: brokerUrl, factoryKey: factoryKeyHex });
   await fleet.start();
-  if (fresh) await deliverDemoProfiles(services, scope, tenant.id);
+  if (fresh) {
+    await deliverDemoProfiles(services, scope, tenant.id);
+    await upgradeDemoDevices(services, scope, tenant.id);
+  }
   return fleet;
 }
 
@@ -67,6 +70,35 @@ async function deliverDemoProfiles(services: Services, scope: Scope, tenantId: s
       actor,
       deliveryBody.parse({ _id: profile._id, devices: plan.devices.map((d) => d._id) }),
       'tenant',
+    );
+  }
+}
+
+/**
+ * On the demo's first start, the warehouse's devices get the library's newer image of their model
+ * (apps/server/src/domains/firmware/demo.ts), through the firmware dispatch like any upgrade: the
+ * upgrade and history screens open on upgrades the simulated devices really applied, and the library
+ * shows those devices on the new version while the other sites' are behind.
+ */
+async function upgradeDemoDevices(services: Services, scope: Scope, tenantId: string): Promise<void> {
+  const owner = (await services.users.ownersOf(ADMIN, [tenantId])).get(tenantId);
+  if (!owner) return;
+  const actor = { scope, userId: owner.id, username: owner.username };
+  const warehouse = (await services.networks.all(scope)).list.find((n) => n.Name === 'Warehouse')?._id;
+  // A device's model and hardware version come with its first `hello`: wait for the warehouse's.
+  let devices = (await services.devices.all(scope, {})).list.filter((d) => d.Parent === warehouse);
+  for (let i = 0; i < 150 && devices.some((d) => !d.Model || !d.HWVersion); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    devices = (await services.devices.all(scope, {})).list.filter((d) => d.Parent === warehouse);
+  }
+  const images = (await services.images.all(scope, {})).list;
+  // One upgrade per model and hardware version (an image fits only its own).
+  for (const image of images) {
+    const fit = devices.filter((d) => d.Model === image.Model && d.HWVersion === image.HWVersion);
+    if (fit.length === 0) continue;
+    await services.firmwareDispatch.dispatch(
+      actor,
+      firmwareDispatchBody.parse({ _id: image._id, devices: fit.map((d) => d._id), Validity: 0 }),
     );
   }
 }

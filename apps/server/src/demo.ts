@@ -3,6 +3,7 @@ import { newId } from './platform/ids.ts';
 import type { Services } from './app.ts';
 import type { Db } from './platform/store/db.ts';
 import { insertRelease } from './domains/app/store.ts';
+import { seedFirmwareDemo } from './domains/firmware/demo.ts';
 import { withStartLock } from './bootstrap.ts';
 
 export const DEMO_TENANT = { username: 'demo', password: 'demo1234' };
@@ -42,6 +43,7 @@ async function seed(db: Db, services: Services, now: number): Promise<boolean> {
     operation: { Certified: false, Analysis: true, Financial: false },
   });
   await seedProfiles(services, { scope: { tenantId: tenant.id, admin: false }, ...owner });
+  await seedFirmwareDemo(services.images);
   for (const [platform, url] of [
     ['android', 'https://downloads.example.com/netconsole/android/netconsole-2.4.0.apk'],
     ['ios', 'https://apps.example.com/netconsole-ios'],

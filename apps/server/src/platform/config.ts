@@ -110,6 +110,19 @@ const envSchema = z.object({
     .string()
     .regex(/^[\x21-\x7e]{16,256}$/, { error: 'must be 16 to 256 printable characters without spaces' })
     .optional(),
+  // Where uploaded files live (docs/firmware.md, "Files"): DATA_DIR/files, or an S3-compatible store.
+  FILE_STORE: z.enum(['local', 's3'], { error: "must be 'local' or 's3'" }).default('local'),
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be an S3 bucket name (3-63 a-z 0-9 . -)' })
+    .optional(),
+  S3_REGION: z.string().trim().min(1).max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).max(256).optional(),
+  // Per-download cap of firmware images to devices, kilobits per second; 0: none.
+  FIRMWARE_DOWNLOAD_KBPS: z.coerce.number().int().min(0).max(10_000_000).default(0),
 });
 
 /** Values never echoed in an error: keys, the metrics token, and a broker URL that may carry a password. */
@@ -119,8 +132,10 @@ const SECRET_VARS: ReadonlySet<string> = new Set([
   'MAP_BAIDU_GEOCODER_KEY',
   'MAP_GOOGLE_GEOCODER_KEY',
   'METRICS_TOKEN',
+  'S3_SECRET_ACCESS_KEY',
 ]);
 
+const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const SMS_VARS = ['SMS_URL', 'SMS_KEY_ID', 'SMS_KEY_SECRET', 'SMS_SIGN', 'SMS_TEMPLATE'] as const;
 
 export type Mode = 'cloud' | 'controller';
@@ -158,6 +173,21 @@ export interface Config {
   notify: NotifyConfig;
   mqtt: MqttConfig;
   maps: MapsConfig;
+  files: FileStoreConfig;
+  /** Per-download bandwidth cap of firmware images, kilobits per second; 0: none. */
+  firmwareDownloadKbps: number;
+}
+
+/** Where uploaded files live: the embedded folder DATA_DIR/files, or an S3-compatible bucket. */
+export type FileStoreConfig = { kind: 'local' } | ({ kind: 's3' } & S3Config);
+
+export interface S3Config {
+  /** The service's base URL, e.g. https://s3.eu-west-1.amazonaws.com or http://minio:9000 (path-style). */
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
 }
 
 /** Map tiles (handed to browsers) and reverse geocoding (done by the server) per map type. */
@@ -251,6 +281,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
   }
   const e = parsed.data;
   // The SMS provider needs all five values; some of them alone is a mistake worth stopping for.
+  const s3Missing = S3_VARS.filter((k) => e[k] === undefined);
+  if (e.FILE_STORE === 's3' && s3Missing.length > 0)
+    throw new ConfigError(`Bad configuration:\n  ${s3Missing.join(', ')}: needed with FILE_STORE=s3`);
   const smsSet = SMS_VARS.filter((k) => e[k] !== undefined);
   if (smsSet.length > 0 && smsSet.length < SMS_VARS.length) {
     const missing = SMS_VARS.filter((k) => e[k] === undefined);
@@ -301,6 +334,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
       google: mapProvider(e, 'GOOGLE'),
       geocoderTimeoutMs: e.MAP_GEOCODER_TIMEOUT_MS,
     },
+    files:
+      e.FILE_STORE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ''),
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          }
+        : { kind: 'local' },
+    firmwareDownloadKbps: e.FIRMWARE_DOWNLOAD_KBPS,
   };
 }
 

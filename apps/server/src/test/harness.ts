@@ -191,6 +191,55 @@ export function bearer(token: string) {
   return { authorization: `Bearer ${token}` };
 }
 
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** A reply as the API tests read it: the status and the JSON body, an error's code and text included. */
+export interface ApiReply<T = Record<string, unknown>> {
+  status: number;
+  body: T & { code?: number; message?: string };
+}
+
+/**
+ * The calls of an API test file, through HTTP on the harness of the moment (`harness` is read at
+ * each call, as files start a harness per test). `Body` is the body type a call gets unless it names
+ * one. With `settle`, every call first waits for the deliveries the previous calls queued
+ * (`delivery.settled()`), so a read sees their outcome.
+ */
+export function apiCaller<Body = Record<string, unknown>>(
+  harness: () => Harness,
+  opts: { settle?: boolean } = {},
+) {
+  async function call<T = Body>(
+    token: string,
+    method: Method,
+    url: string,
+    payload?: object,
+    lang?: 'en' | 'zh',
+  ): Promise<ApiReply<T>> {
+    const h = harness();
+    if (opts.settle) await h.services.delivery.settled();
+    const headers = { ...bearer(token), ...(lang ? { cookie: `language=${lang}` } : {}) };
+    const res = await h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+    return { status: res.statusCode, body: res.json() as ApiReply<T>['body'] };
+  }
+  return {
+    call,
+    /** The body alone, for tests that check the status elsewhere or not at all. */
+    read: async <T = Body>(...args: Parameters<typeof call>): Promise<ApiReply<T>['body']> =>
+      (await call<T>(...args)).body,
+    /** A new tenant (`seedTenant`) and its owner's token. */
+    async signIn(prefix: string) {
+      const seeded = await seedTenant(harness(), prefix);
+      return { ...seeded, token: (await login(harness(), `${prefix}own`)).body.Token };
+    },
+    /** The token of a new administrator `root` (once per harness). */
+    async admin() {
+      const h = harness();
+      await h.services.users.createAdministrator({ username: 'root', password: 'pass1234', name: 'Root' });
+      return (await login(h, 'root')).body.Token;
+    },
+  };
+}
+
 /** A TCP port free on 127.0.0.1 now (for a server process or broker a test starts). */
 export async function freePort(): Promise<number> {
   const probe = net.createServer();

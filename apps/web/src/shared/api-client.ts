@@ -57,8 +57,8 @@ function isErrorReply(payload: unknown): payload is ErrorReply {
 
 let sessionEnding = false;
 
-/** The one place where an error code ends the browser session (spec §2, §8). */
-function applySessionPolicy(error: ApiError, usedSessionToken: boolean): void {
+/** The one place where an error code ends the browser session (spec §2, §8); uploads use it too. */
+export function applySessionPolicy(error: ApiError, usedSessionToken: boolean): void {
   if (SESSION_ENDING_CODES.includes(error.code)) {
     if (sessionEnding) return;
     sessionEnding = true;

@@ -6,6 +6,8 @@ export interface NetworkToEdit {
   _id: string;
   Name: string;
   Location: { longitude: number; latitude: number; address: string };
+  /** IANA zone of the network (firmware maintenance windows); null: the server's. */
+  TimeZone: string | null;
 }
 
 type Listener = (network: NetworkToEdit) => void;

@@ -186,6 +186,19 @@ export const deliveryItem = z.object({
   Pending: z.number().int(),
   /** The account that created it. */
   Creator: z.string().nullable(),
+  /** Firmware deliveries: the image (protocol §7.10); null for other kinds. */
+  Firmware: z
+    .object({ _id: z.string(), Model: z.string(), HWVersion: z.string(), FWVersion: z.string() })
+    .nullable(),
+  /** Firmware: spec §3 issue validity (0 permanent, 1 from a time, 2 a period); null for other kinds. */
+  Validity: z.number().int().nullable(),
+  /** Firmware: the daily maintenance window devices flash in; null: at once. */
+  Window: z
+    .object({ Start: z.string(), End: z.string(), TimeZone: z.string() })
+    .nullable()
+    .meta({ description: 'HH:mm local time of TimeZone; an End before Start runs past midnight' }),
+  /** Devices in flight at once; null: no limit. */
+  Concurrency: z.number().int().nullable(),
 });
 export type DeliveryItem = z.infer<typeof deliveryItem>;
 export const deliveryReply = z.object({ list: deliveryItem });
@@ -232,6 +245,15 @@ export const deliveryDeviceItem = z.object({
   /** The device's own text, e.g. the field it rejected. */
   Detail: z.string().nullable(),
   UpdateTime: z.number(),
+  /** The download's last percent (100 once past downloading); null before it started or for kinds without one. */
+  Percent: z.number().nullable(),
+  /** The device's first report on its command (Unix ms); null before it. */
+  StartTime: z.number().nullable(),
+  /** When the device's outcome was settled (Unix ms); null while open. */
+  EndTime: z.number().nullable(),
+  /** Firmware: the version the device ran when the upgrade was started, and the image's. */
+  FromVersion: z.string().nullable(),
+  ToVersion: z.string().nullable(),
 });
 export type DeliveryDeviceItem = z.infer<typeof deliveryDeviceItem>;
 export const deliveryDeviceList = listReply(deliveryDeviceItem);
@@ -281,4 +303,6 @@ export type DeliveryLiveData =
       Stage: string | null;
       Code: string | null;
       Detail: string | null;
+      /** The download's percent as the device last reported it (firmware; absent from older servers). */
+      Percent?: number | null;
     };

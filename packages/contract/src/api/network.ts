@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DeviceType } from '../enums.ts';
 import { ErrorCode } from '../errors.ts';
 import { listReply, pageQuery } from '../paging.ts';
+import { isTimeZone } from './firmware-dispatch.ts';
 
 export const NETWORK_NAME_MAX = 32;
 /** The address text the map's geocoder gave for the chosen point. */
@@ -42,6 +43,18 @@ export function networkLocationError(value: Partial<GeoPoint> | null | undefined
   return ok ? null : ErrorCode.NetworkLocationInvalid;
 }
 
+/** The longest IANA zone name taken (the longest real ones are about 30 characters). */
+export const NETWORK_TIME_ZONE_MAX = 64;
+
+/**
+ * The catalogue code of what is wrong with a network's time zone, or null. Null or absent is fine:
+ * the server's zone. Otherwise an IANA name this runtime's Intl knows (the one zone database used).
+ */
+export function networkTimeZoneError(value: string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  return value.length <= NETWORK_TIME_ZONE_MAX && isTimeZone(value) ? null : ErrorCode.NetworkTimeZoneInvalid;
+}
+
 // Loose inputs: the rules above give each mistake its own code.
 const looseText = z.string().max(256);
 const coordinate = z.number();
@@ -53,10 +66,15 @@ const looseLocation = z
     address: z.string().max(NETWORK_ADDRESS_MAX).optional(),
   })
   .nullable();
+/** The site's IANA time zone (maintenance windows of firmware upgrades); null: the server's zone. */
+const looseTimeZone = looseText
+  .nullable()
+  .meta({ description: "IANA time zone, e.g. Asia/Shanghai; null: the server's" });
 
 export const createNetworkBody = z.object({
   Name: looseText.optional(),
   Location: looseLocation.optional(),
+  TimeZone: looseTimeZone.optional(),
 });
 export type CreateNetworkBody = z.infer<typeof createNetworkBody>;
 
@@ -64,6 +82,8 @@ export const updateNetworkBody = z.object({
   _id: z.string().min(1).max(64),
   Name: looseText.optional(),
   Location: looseLocation.optional(),
+  /** Null sets the network back to the server's zone. */
+  TimeZone: looseTimeZone.optional(),
 });
 export type UpdateNetworkBody = z.infer<typeof updateNetworkBody>;
 
@@ -84,6 +104,8 @@ export const networkItem = z.object({
   /** The main device's _id: the root of the topology; null until one is set. */
   MainDevice: z.string().nullable(),
   LogoPath: z.string().nullable(),
+  /** IANA zone of the site's clock: firmware maintenance windows run in it; null: the server's. */
+  TimeZone: z.string().nullable(),
   Tenant: z.string(),
   CreateTime: z.number(),
   UpdateTime: z.number(),
@@ -221,6 +243,11 @@ export type AddDevToNetReply = z.infer<typeof addDevToNetReply>;
 export const NETWORK_LOG_TEXTS = {
   created: { en: 'Network {name} created', zh: '创建了网络 {name}' },
   updated: { en: 'Network renamed or moved: {name}', zh: '网络名称或位置已修改：{name}' },
+  time_zone_set: { en: 'Time zone of {name} set to {zone}', zh: '{name} 的时区已设为 {zone}' },
+  time_zone_cleared: {
+    en: "Time zone of {name} set to the server's",
+    zh: '{name} 的时区已改为跟随服务器',
+  },
   devices_joined: { en: '{count} devices joined: {names}', zh: '{count} 台设备加入：{names}' },
   devices_left: { en: '{count} devices left: {names}', zh: '{count} 台设备离开：{names}' },
   device_online: { en: '{name} came online', zh: '{name} 上线' },

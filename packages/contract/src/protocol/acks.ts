@@ -56,7 +56,8 @@ export const COMMAND_STAGES = {
   reboot: ['rebooting'],
   reset: ['resetting', 'rebooting'],
   apply_config: ['downloading', 'verifying', 'applying', 'rebooting'],
-  upgrade_firmware: ['downloading', 'verifying', 'applying', 'rebooting'],
+  // `waiting`: verified, holding for the command's maintenance window (§7.10); still cancellable.
+  upgrade_firmware: ['downloading', 'verifying', 'waiting', 'applying', 'rebooting'],
   run_diagnosis: ['running', 'result'],
 } as const satisfies Partial<Record<CommandKind, readonly [string, ...string[]]>>;
 

@@ -402,6 +402,24 @@ export const upgradeFirmwareCommand = command('upgrade_firmware')
     model: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,31}$/),
     hwVersion: asciiName(32),
     fwVersion: firmwareVersion.meta({ description: 'Version the image contains' }),
+    window: z
+      .object({
+        start: z
+          .string()
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+          .meta({ description: 'HH:mm, local time of tz' }),
+        end: z
+          .string()
+          .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+          .meta({ description: 'HH:mm; before start: the window runs past midnight' }),
+        tz: z.string().min(1).max(64).meta({ description: 'IANA zone, e.g. Asia/Shanghai' }),
+      })
+      .refine((w) => w.start !== w.end, { error: 'start and end differ' })
+      .optional()
+      .meta({
+        description:
+          'Maintenance window: download and verify at once, then wait (stage waiting) until the local time is inside it',
+      }),
   })
   .meta({ title: 'upgrade_firmware', description: 'Download, verify, write and boot a firmware image.' });
 

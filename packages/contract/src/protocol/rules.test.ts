@@ -100,8 +100,24 @@ describe('delivery status', () => {
   });
 
   it('uses stages the commands define', () => {
-    expect(COMMAND_STAGES.upgrade_firmware).toEqual(['downloading', 'verifying', 'applying', 'rebooting']);
-    expect(COMMAND_STAGES.apply_config).toEqual(COMMAND_STAGES.upgrade_firmware);
+    expect(COMMAND_STAGES.upgrade_firmware).toEqual([
+      'downloading',
+      'verifying',
+      'waiting',
+      'applying',
+      'rebooting',
+    ]);
+    expect(COMMAND_STAGES.apply_config).toEqual(['downloading', 'verifying', 'applying', 'rebooting']);
+  });
+
+  it('reads a failure while waiting for the window like one at verifying: the old image still runs', () => {
+    expect(firmwareIssueStatusOf({ state: 'failed', stage: 'waiting' })).toBe(
+      FirmwareIssueStatus.IssueFailed,
+    );
+    expect(firmwareIssueStatusOf({ state: 'progress', stage: 'waiting' })).toBe(FirmwareIssueStatus.Issuing);
+    expect(firmwareIssueStatusOf({ state: 'progress', stage: 'waiting' }, true)).toBe(
+      FirmwareIssueStatus.IssueFailed,
+    );
   });
 });
 

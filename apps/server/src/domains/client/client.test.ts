@@ -17,7 +17,7 @@ import {
 } from '@netconsole/contract';
 import type { LiveMessage } from '../../platform/realtime/hub.ts';
 import { FIGURES_EVERY_MS } from './live.ts';
-import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
+import { apiCaller, login, startHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -27,23 +27,8 @@ afterEach(async () => {
   await h.close();
 });
 
-type Reply = { status: number; body: Record<string, unknown> & { code?: number; message?: string } };
-
-async function call(
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-): Promise<Reply> {
-  const res = await h.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json() };
-}
-const get = async <T>(token: string, url: string) => (await call(token, 'GET', url)).body as unknown as T;
-
-async function signIn(prefix: string) {
-  const seeded = await seedTenant(h, prefix);
-  return { ...seeded, token: (await login(h, `${prefix}own`)).body.Token };
-}
+const { call, read, signIn } = apiCaller(() => h);
+const get = <T>(token: string, url: string) => read<T>(token, 'GET', url);
 
 let seq = 1;
 /** A registered device that said hello (online, its session open), as the gateway leaves it. */

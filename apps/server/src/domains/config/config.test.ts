@@ -12,7 +12,7 @@ import {
   type ConfigItem,
   type DeviceItem,
 } from '@netconsole/contract';
-import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
+import { apiCaller, login, startHarness, type Harness, type Method } from '../../test/harness.ts';
 import { randomMac, randomToken } from '../../test/devices.ts';
 import { DEMO_TENANT, seedDemo } from '../../demo.ts';
 
@@ -24,28 +24,7 @@ afterEach(async () => {
   await h.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T & { code?: number; message?: string };
-}
-
-async function call<T = Record<string, unknown>>(
-  token: string,
-  method: Method,
-  url: string,
-  payload?: object,
-  lang?: 'zh',
-): Promise<Reply<T>> {
-  const headers = { ...bearer(token), ...(lang ? { cookie: `language=${lang}` } : {}) };
-  const res = await h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json() as Reply<T>['body'] };
-}
-
-async function signIn(prefix: string) {
-  const { tenant } = await seedTenant(h, prefix);
-  return { tenant, token: (await login(h, `${prefix}own`)).body.Token as string };
-}
+const { call, signIn } = apiCaller(() => h);
 
 const office = {
   SSID: 'Office',

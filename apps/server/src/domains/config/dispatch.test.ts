@@ -15,15 +15,7 @@ import {
   type DeliveryItem,
   type ListReply,
 } from '@netconsole/contract';
-import {
-  bearer,
-  deviceBus,
-  login,
-  seedTenant,
-  startHarness,
-  TEST_FACTORY_KEY,
-  type Harness,
-} from '../../test/harness.ts';
+import { apiCaller, deviceBus, startHarness, TEST_FACTORY_KEY, type Harness } from '../../test/harness.ts';
 import { FakeDevice, eventually, randomMac, randomToken } from '../../test/devices.ts';
 
 /** Every SN of this file starts so (the shared broker of the PostgreSQL run). */
@@ -40,27 +32,7 @@ afterEach(async () => {
   await h.close();
 });
 
-type Method = 'GET' | 'POST' | 'DELETE';
-interface Reply<T> {
-  status: number;
-  body: T & { code?: number; message?: string };
-}
-
-async function call<T = Record<string, unknown>>(
-  token: string,
-  method: Method,
-  url: string,
-  payload?: object,
-): Promise<Reply<T>> {
-  await h.services.delivery.settled();
-  const res = await h.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json() as Reply<T>['body'] };
-}
-
-async function signIn(prefix: string) {
-  const { tenant } = await seedTenant(h, prefix);
-  return { tenant, token: (await login(h, `${prefix}own`)).body.Token as string };
-}
+const { call, signIn } = apiCaller(() => h, { settle: true });
 
 interface Registered {
   id: string;

@@ -21,11 +21,11 @@ import {
 } from '@netconsole/contract';
 import { createFleet, type Fleet } from '@netconsole/device-sim';
 import {
+  apiCaller,
   bearer,
   deviceBus,
   freePort,
   login,
-  seedTenant,
   startHarness,
   TEST_FACTORY_KEY,
   type Harness,
@@ -53,28 +53,7 @@ afterEach(async () => {
   await h.close();
 });
 
-interface Reply<T> {
-  status: number;
-  body: T & { code?: number; message?: string };
-}
-
-async function call<T = Record<string, unknown>>(
-  token: string,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-  lang?: string,
-): Promise<Reply<T>> {
-  await h.services.delivery.settled();
-  const headers = { ...bearer(token), ...(lang ? { cookie: `language=${lang}` } : {}) };
-  const res = await h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json() as Reply<T>['body'] };
-}
-
-async function signIn(prefix: string) {
-  const { tenant } = await seedTenant(h, prefix);
-  return { tenant, token: (await login(h, `${prefix}own`)).body.Token as string };
-}
+const { call, signIn } = apiCaller(() => h, { settle: true });
 
 function form(data: Buffer, filename: string) {
   const boundary = `----netconsole${Math.random().toString(16).slice(2)}`;

@@ -15,8 +15,6 @@ import {
   type ConfigFileUploadReply,
 } from '@netconsole/contract';
 import type { Scope } from '../../platform/auth/guard.ts';
-import { resolveFactoryKey } from '../../platform/bus/factory-key.ts';
-import type { Config } from '../../platform/config.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Clock } from '../../platform/ids.ts';
@@ -135,6 +133,40 @@ export class ConfigFiles {
     return createHmac('sha256', this.signingKey).update(`${key}\n${expiresAt}`).digest();
   }
 
+  /**
+   * The tenants with an upload folder the file store can list (the embedded store can; an S3
+   * listing shows no folders, so the clean-up also asks the tenant list).
+   */
+  async uploadTenants(): Promise<string[]> {
+    const folders = await this.files.list(FOLDER);
+    return folders.map((f) => f.slice(FOLDER.length + 1)).filter((t) => TENANT_RE.test(t));
+  }
+
+  /**
+   * A tenant's uploads with when each was made; null when its metadata is missing (an upload cut
+   * off between its bytes and its metadata, never resolvable).
+   */
+  async uploads(tenantId: string): Promise<{ key: string; uploadedAt: number | null }[]> {
+    const keys = new Set(
+      (await this.files.list(`${FOLDER}/${tenantId}`))
+        .map((k) => k.replace(/\.json$/, ''))
+        .filter((k) => tenantOfKey(k) === tenantId),
+    );
+    const out: { key: string; uploadedAt: number | null }[] = [];
+    for (const key of keys) {
+      const raw = await this.files.read(`${key}.json`);
+      out.push({ key, uploadedAt: raw ? (JSON.parse(raw.toString('utf8')) as FileMeta).UploadedAt : null });
+    }
+    return out;
+  }
+
+  /** Removes an upload: the metadata first, so a half-removed upload is never resolvable. */
+  async remove(key: string): Promise<void> {
+    if (!tenantOfKey(key)) return;
+    await this.files.remove(`${key}.json`);
+    await this.files.remove(key);
+  }
+
   /** Whether a path is an upload's key (a profile's file to sign) rather than a URL stored earlier. */
   isUpload(path: string): boolean {
     return tenantOfKey(path) !== null;
@@ -161,15 +193,4 @@ export class ConfigFiles {
     if (!data) throw new AppError(ErrorCode.ConfigFileNotFound);
     return data;
   }
-}
-
-/**
- * The key of download signatures: derived from the factory key (HMAC with a label of its own), which
- * every server node already shares and keeps across restarts, so a URL handed to an offline device
- * stays good on any node until its command expires. Knowing a signature reveals nothing of the
- * factory key.
- */
-export function fileSigningKey(config: Config): Buffer {
-  const factory = resolveFactoryKey(config.mqtt.factoryKey, config.dataDir);
-  return createHmac('sha256', Buffer.from(factory.hex, 'hex')).update('config-file-url/v1').digest();
 }

@@ -6,7 +6,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, errorText, type ConfigGroupsReply, type ConfigItem } from '@netconsole/contract';
-import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
+import { apiCaller, startHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -16,18 +16,7 @@ afterEach(async () => {
   await h.close();
 });
 
-type Method = 'GET' | 'POST' | 'DELETE';
-
-async function call<T>(token: string, method: Method, url: string, payload?: object, lang?: 'zh') {
-  const headers = { ...bearer(token), ...(lang ? { cookie: `language=${lang}` } : {}) };
-  const res = await h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json() as T & { code?: number; message?: string } };
-}
-
-async function signIn(prefix: string): Promise<string> {
-  await seedTenant(h, prefix);
-  return (await login(h, `${prefix}own`)).body.Token as string;
-}
+const { call, signIn } = apiCaller(() => h);
 
 const staff = { SSID: 'Staff', Encryption: 'wpa2', Key: 'correct-horse-42' };
 const night = { Days: [5, 6], Start: '22:00', End: '06:00' };
@@ -48,7 +37,7 @@ async function profile(token: string): Promise<ConfigItem> {
 
 describe('wireless group schedules', () => {
   it('stores a schedule as sent, past midnight included, and changes it by a replace', async () => {
-    const token = await signIn('sched');
+    const { token } = await signIn('sched');
     const p = await profile(token);
     const added = await call<{ list: ConfigItem }>(token, 'POST', '/v1/config/add/groups', {
       _id: p._id,
@@ -71,7 +60,7 @@ describe('wireless group schedules', () => {
   });
 
   it('refuses a bad rule with 14034 in English and Chinese, leaving the profile as it was', async () => {
-    const token = await signIn('sched');
+    const { token } = await signIn('sched');
     const p = await profile(token);
     const bad = [
       { ...office, Days: [] },
@@ -112,8 +101,8 @@ describe('wireless group schedules', () => {
   });
 
   it('keeps another tenant from seeing or changing a group and its schedule', async () => {
-    const mine = await signIn('sched');
-    const theirs = await signIn('other');
+    const { token: mine } = await signIn('sched');
+    const { token: theirs } = await signIn('other');
     const p = await profile(mine);
     await call(mine, 'POST', '/v1/config/add/groups', {
       _id: p._id,

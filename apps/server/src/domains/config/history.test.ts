@@ -15,7 +15,7 @@ import {
   type DeliveryItem,
   type ListReply,
 } from '@netconsole/contract';
-import { bearer, deviceBus, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
+import { apiCaller, deviceBus, login, startHarness, type Harness } from '../../test/harness.ts';
 import { randomMac, randomToken } from '../../test/devices.ts';
 
 /** Every SN of this file starts so (the shared broker of the PostgreSQL run). */
@@ -30,31 +30,7 @@ afterEach(async () => {
   await h.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-interface Reply<T> {
-  status: number;
-  body: T & { code?: number; message?: string };
-}
-
-async function call<T = Record<string, unknown>>(
-  token: string,
-  method: Method,
-  url: string,
-  payload?: object,
-): Promise<Reply<T>> {
-  await h.services.delivery.settled();
-  const res = await h.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json() as Reply<T>['body'] };
-}
-
-async function signIn(prefix: string) {
-  const { tenant } = await seedTenant(h, prefix);
-  return {
-    tenant,
-    token: (await login(h, `${prefix}own`)).body.Token as string,
-    sub: (await login(h, `${prefix}sub`)).body.Token as string,
-  };
-}
+const { call, signIn } = apiCaller(() => h, { settle: true });
 
 const office = { SSID: 'Office', Encryption: 'wpa2', Key: 'correct-horse-42', VLAN: 10 };
 
@@ -100,7 +76,8 @@ async function storedBody(id: string): Promise<string> {
 
 describe('configuration history', () => {
   it('lists versions with who and what changed, reads one without secrets, restores as a new revision', async () => {
-    const { token, sub } = await signIn('acme');
+    const { token } = await signIn('acme');
+    const sub = (await login(h, 'acmesub')).body.Token;
     const p = await create(token);
     const hashAt1 = (JSON.parse(await storedBody(p._id)) as { Admin: { PasswordHash: string } }).Admin
       .PasswordHash;

@@ -5,12 +5,15 @@
  */
 import multipart from '@fastify/multipart';
 import { CONFIG_FILE_MAX_BYTES } from '@netconsole/contract';
+import { fileSigningKey } from '../../platform/files/signing.ts';
 import { defineModule } from '../../platform/module.ts';
 import { deliveryModule } from '../delivery/module.ts';
 import { deviceModule } from '../device/module.ts';
+import { tenantModule } from '../tenant/module.ts';
 import { ConfigDispatch } from './dispatch.ts';
 import { configFileRoutes } from './file-routes.ts';
-import { ConfigFiles, fileSigningKey } from './files.ts';
+import { ConfigFileCleanup, JOB_FILES_CLEANUP } from './files-cleanup.ts';
+import { ConfigFiles } from './files.ts';
 import { ConfigHistory } from './history.ts';
 import { historyRoutes } from './history-routes.ts';
 import { configRoutes } from './routes.ts';
@@ -18,8 +21,8 @@ import { ConfigService } from './service.ts';
 
 export const configModule = defineModule({
   name: 'config',
-  needs: { device: deviceModule, delivery: deliveryModule },
-  build: (p, { device, delivery }) => {
+  needs: { tenant: tenantModule, device: deviceModule, delivery: deliveryModule },
+  build: (p, { tenant, device, delivery }) => {
     const files = new ConfigFiles(p.files, p.clock, fileSigningKey(p.config), () => p.config.publicUrl);
     const configs = new ConfigService(
       p.db,
@@ -42,6 +45,18 @@ export const configModule = defineModule({
     // the reports of apply_config; this hears their effect, after the engine's own listener).
     p.events.on('device.command', (row) => dispatch.onCommand(row));
     const history = new ConfigHistory(p.db, p.clock, configs, dispatch);
+    const cleanup = new ConfigFileCleanup(
+      p.db,
+      files,
+      p.clock,
+      () => tenant.tenants.liveIds({ tenantId: null, admin: true }),
+      p.log,
+    );
+    p.jobs.define(JOB_FILES_CLEANUP, async () => {
+      await cleanup.run();
+    });
+    // Hourly: an upload outlives its 24 hours by an hour at most.
+    p.jobs.every(JOB_FILES_CLEANUP, { cron: '41 * * * *', timeZone: 'UTC' });
     return { configs, dispatch, configFiles: files, history };
   },
   async routes(app, { configs, dispatch, configFiles, history }) {

@@ -138,3 +138,19 @@ export async function findVersion(
   if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
   return q.executeTakeFirst();
 }
+
+/**
+ * The uploads (`File.Path`) the scope's versions name. Every profile save writes its version in the
+ * same transaction, so the profiles' own bodies are among them, and a removed profile's versions
+ * still count (a restore may bring them back).
+ */
+export async function referencedFiles(db: Db, scope: Scope): Promise<Set<string>> {
+  let q = db.selectFrom('config_versions').select('body').where('body', 'like', '%"File":{%');
+  if (!scope.admin) q = q.where('tenant_id', '=', scope.tenantId ?? '');
+  const paths = new Set<string>();
+  for (const { body } of await q.execute()) {
+    const path = (JSON.parse(body) as { File?: { Path?: unknown } | null }).File?.Path;
+    if (typeof path === 'string') paths.add(path);
+  }
+  return paths;
+}

@@ -89,7 +89,18 @@ export interface CampaignSpec {
   staged?: { firstPercent: number; maxFailPercent: number };
   /** At most this many targets in flight at once (none by default). */
   concurrency?: number;
+  /** Firmware: spec §3 issue validity (0 permanent, 1 from a time, 2 a period), kept for the lists. */
+  validity?: number;
 }
+
+/**
+ * The firmware version a device's last `hello` reported (null: unknown). An `upgrade_firmware`
+ * target succeeds only when it equals the command's `fwVersion` (docs/firmware-upgrades.md).
+ */
+export type VersionOf = (sn: string) => Promise<string | null>;
+
+/** Reports (as opposed to the server's own states): the first one is a target's start time. */
+const REPORTED: ReadonlySet<string> = new Set(['accepted', 'progress', 'succeeded', 'failed', 'rejected']);
 
 export type TargetCounts = Partial<Record<TargetStatus, number>>;
 
@@ -105,6 +116,7 @@ export type DeliveryLiveData =
       Stage: string | null;
       Code: string | null;
       Detail: string | null;
+      Percent: number | null;
     };
 
 /** Targets not ended (waiting or in flight). */
@@ -161,6 +173,8 @@ export class DeliveryEngine {
     private readonly hub?: LiveHub,
     /** This node's name in the campaigns' leases (the jobs' node: host and process id). */
     private readonly node = jobs.node,
+    /** The device's version after its hello: what a firmware target's success is checked against. */
+    private readonly versionOf?: VersionOf,
   ) {}
 
   /** Stores a campaign and its targets, and has it advanced at its effective time. */
@@ -217,6 +231,9 @@ export class DeliveryEngine {
       command_id: null,
       updated_at: now,
       finished_at: null,
+      started_at: null,
+      // What the device ran when the upgrade started (the lists show from → to).
+      from_version: spec.kind === 'upgrade_firmware' && d.fw_version !== '' ? d.fw_version : null,
     }));
     await insertCampaign(
       this.db,
@@ -234,6 +251,7 @@ export class DeliveryEngine {
         expires_at: expiresAt,
         status: 'scheduled',
         concurrency: spec.concurrency ?? null,
+        validity: spec.validity ?? null,
         first_percent: spec.staged?.firstPercent ?? null,
         max_fail_percent: spec.staged?.maxFailPercent ?? null,
         stop_reason: null,
@@ -338,6 +356,7 @@ export class DeliveryEngine {
         campaignId: string;
         patch: Partial<Insertable<DeliveryTargetTable>>;
         terminal: boolean;
+        started: boolean;
         targets: TargetRow[];
       }
     >();
@@ -350,10 +369,15 @@ export class DeliveryEngine {
         stage: row.stage,
         code: row.code,
         detail: row.detail,
-        percent: row.percent,
+        // A report without a percent (a later stage, the outcome) keeps the download's last one.
+        ...(row.percent !== null ? { percent: row.percent } : {}),
         updated_at: now,
         finished_at: terminal ? now : null,
       };
+      if (status === 'succeeded' && row.kind === 'upgrade_firmware') {
+        const mismatch = await this.versionMismatch(t, row);
+        if (mismatch) patch = { ...patch, ...mismatch };
+      }
       if (terminal && status === 'failed' && row.code !== null && RETRY_CODES.has(row.code)) {
         if (!campaigns.has(t.campaign_id))
           campaigns.set(t.campaign_id, await campaignById(this.db, t.campaign_id));
@@ -363,15 +387,26 @@ export class DeliveryEngine {
           patch = { ...patch, status: 'pending', command_id: null, finished_at: null };
         }
       }
-      const key = `${t.campaign_id}\n${JSON.stringify(patch)}`;
-      const group = groups.get(key) ?? { campaignId: t.campaign_id, patch, terminal, targets: [] };
+      // The first report starts the target's clock (StartTime); the store keeps an earlier one.
+      const started = REPORTED.has(row.status);
+      const key = `${t.campaign_id}\n${started}\n${JSON.stringify(patch)}`;
+      const group = groups.get(key) ?? { campaignId: t.campaign_id, patch, terminal, started, targets: [] };
       group.targets.push(t);
       groups.set(key, group);
     }
     const ended = new Set<string>();
     for (const g of groups.values()) {
       const devices = g.targets.map((t) => t.device_id);
-      const changed = new Set(await updateTargets(this.db, g.campaignId, devices, g.patch, IN_FLIGHT));
+      const changed = new Set(
+        await updateTargets(
+          this.db,
+          g.campaignId,
+          devices,
+          g.patch,
+          IN_FLIGHT,
+          g.started ? { startedAt: now } : {},
+        ),
+      );
       for (const t of g.targets) {
         if (!changed.has(t.device_id)) continue;
         this.publishTarget({ ...t, ...g.patch } as TargetRow);
@@ -379,6 +414,29 @@ export class DeliveryEngine {
       }
     }
     return ended;
+  }
+
+  /**
+   * A firmware target whose device said `succeeded`: applied only if the device came back on the
+   * image's version (its last `hello`, protocol §7.10 step 6). Otherwise it failed where a silent
+   * fall-back happens, at `rebooting`, code `version_mismatch` (2 apply failed); the command keeps
+   * what the device said.
+   */
+  private async versionMismatch(
+    t: TargetRow,
+    row: CommandRow,
+  ): Promise<Partial<Insertable<DeliveryTargetTable>> | null> {
+    if (!this.versionOf) return null;
+    const expected = (JSON.parse(row.body) as { fwVersion?: unknown }).fwVersion;
+    if (typeof expected !== 'string') return null;
+    const running = await this.versionOf(t.sn);
+    if (running === expected) return null;
+    return {
+      status: 'failed',
+      stage: 'rebooting',
+      code: 'version_mismatch',
+      detail: `the device reported success but came back on ${running ?? 'an unknown version'}, not ${expected}`,
+    };
   }
 
   /** Advances a campaign now (coalesced: one step at a time, one more if asked meanwhile). Never throws. */
@@ -506,7 +564,9 @@ export class DeliveryEngine {
         }
       } else {
         const waves = await countByWave(this.db, c.id);
-        if (!(await this.stagedStop(c, now, waves.get(1) ?? {}))) await this.issueNext(c, waves);
+        // Stopped: read again, so the end below keeps `stopped` rather than calling it finished.
+        if (await this.stagedStop(c, now, waves.get(1) ?? {})) c = (await campaignById(this.db, c.id))!;
+        else await this.issueNext(c, waves);
       }
     }
     const counts = await this.counts(c.id);
@@ -662,6 +722,7 @@ export class DeliveryEngine {
       Stage: t.stage,
       Code: t.code,
       Detail: t.detail,
+      Percent: t.percent,
     };
     hub.publish(t.tenant_id, { topic: 'delivery', data });
   }

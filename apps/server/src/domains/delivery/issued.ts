@@ -43,11 +43,38 @@ const KIND_OF_COMMAND = Object.fromEntries(Object.entries(COMMAND_OF_KIND).map((
 >;
 
 const NOT_YET: ReadonlySet<TargetStatus> = new Set(['pending', 'issuing']);
+/** Stages after the download: it is complete (100 %) whatever the last percent reported was. */
+const PAST_DOWNLOAD: ReadonlySet<string> = new Set(['verifying', 'waiting', 'applying', 'rebooting']);
+
+/** The `upgrade_firmware` body fields the lists show (the campaign's common body). */
+interface UpgradeBody {
+  model?: string;
+  hwVersion?: string;
+  fwVersion?: string;
+  window?: { start: string; end: string; tz: string };
+}
+
+function upgradeBodyOf(c: CampaignRow): UpgradeBody | null {
+  if (c.kind !== 'upgrade_firmware') return null;
+  try {
+    return JSON.parse(c.body) as UpgradeBody;
+  } catch {
+    return null;
+  }
+}
+
+/** The download's percent: the last reported, 100 once past the download, null before it. */
+function percentOf(t: TargetListRow): number | null {
+  if (t.kind !== 'upgrade_firmware' && t.stage !== 'downloading' && t.percent === null) return null;
+  if (t.status === 'succeeded' || (t.stage !== null && PAST_DOWNLOAD.has(t.stage))) return 100;
+  return t.percent;
+}
 
 function itemOf(c: CampaignRow, counts: Partial<Record<TargetStatus, number>>): DeliveryItem {
   const total = Object.values(counts).reduce((n, v) => n + (v ?? 0), 0);
   const pending = (counts.pending ?? 0) + IN_FLIGHT.reduce((n, s) => n + (counts[s] ?? 0), 0);
   const succeeded = counts.succeeded ?? 0;
+  const fw = upgradeBodyOf(c);
   return {
     _id: c.id,
     Kind: KIND_OF_COMMAND[c.kind] ?? 'config',
@@ -67,6 +94,18 @@ function itemOf(c: CampaignRow, counts: Partial<Record<TargetStatus, number>>): 
     Failed: total - succeeded - pending,
     Pending: pending,
     Creator: c.created_by,
+    Firmware:
+      fw && c.ref_id !== null
+        ? {
+            _id: c.ref_id,
+            Model: fw.model ?? '',
+            HWVersion: fw.hwVersion ?? '',
+            FWVersion: fw.fwVersion ?? c.ref_name ?? '',
+          }
+        : null,
+    Validity: c.validity,
+    Window: fw?.window ? { Start: fw.window.start, End: fw.window.end, TimeZone: fw.window.tz } : null,
+    Concurrency: c.concurrency,
   };
 }
 
@@ -87,6 +126,11 @@ function deviceItemOf(t: TargetListRow): DeliveryDeviceItem {
     Code: t.code,
     Detail: t.detail,
     UpdateTime: t.updated_at,
+    Percent: percentOf(t),
+    StartTime: t.started_at,
+    EndTime: t.finished_at,
+    FromVersion: t.from_version,
+    ToVersion: t.kind === 'upgrade_firmware' ? t.ref_name : null,
   };
 }
 
@@ -105,7 +149,7 @@ export class IssuedReads {
     private readonly devices: DeviceService,
   ) {}
 
-  /** GET /v1/issued/config (and, by kind, the firmware list later). */
+  /** GET /v1/issued/config and GET /v1/issued/fw: the deliveries of a kind. */
   async deliveries(scope: Scope, kind: DeliveryKind, q: DeliveryListQuery): Promise<ListReply<DeliveryItem>> {
     const { rows, count } = await pageCampaignList(
       this.db,

@@ -13,7 +13,18 @@ export const deliveryModule = defineModule({
   name: 'delivery',
   needs: { device: deviceModule },
   build(p, { device }) {
-    const delivery = new DeliveryEngine(p.db, p.clock, p.log, p.jobs, device.devices, device.commands, p.hub);
+    const delivery = new DeliveryEngine(
+      p.db,
+      p.clock,
+      p.log,
+      p.jobs,
+      device.devices,
+      device.commands,
+      p.hub,
+      p.jobs.node,
+      // A firmware target succeeds only on the version the device's hello reported (engine.ts).
+      async (sn) => (await device.live.get(sn))?.fwVersion || null,
+    );
     // The reports on the kinds campaigns send go to the command service like every report; the
     // engine hears their effect through `device.command` (reset's are the device domain's already).
     p.gateway.onAck(['apply_config', 'upgrade_firmware', 'run_diagnosis', 'cancel'], (sn, ack) =>

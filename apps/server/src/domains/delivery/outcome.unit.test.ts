@@ -30,4 +30,13 @@ describe('issue statuses of targets (docs/delivery.md, protocol §11.3)', () => 
     expect(issueStatusOf('upgrade_firmware', status, stage)).toBe(firmware);
     expect(issueStatusOf('reset', status, stage)).toBeNull();
   });
+
+  it('reads firmware waiting for its window as issuing, and its end there as issue failed (the old image runs)', () => {
+    expect(firmwareStatusOfTarget('progress', 'waiting')).toBe(4);
+    expect(firmwareStatusOfTarget('failed', 'waiting')).toBe(3);
+    expect(firmwareStatusOfTarget('cancelled', 'waiting')).toBe(3);
+    expect(firmwareStatusOfTarget('timed_out', 'waiting')).toBe(3);
+    // The server's version check fails a silent fall-back at rebooting: apply failed.
+    expect(firmwareStatusOfTarget('failed', 'rebooting')).toBe(2);
+  });
 });

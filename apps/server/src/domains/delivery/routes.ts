@@ -6,6 +6,7 @@ import {
   deliveryRefBody,
   deliveryReply,
   deviceDeliveriesQuery,
+  firmwareDeliveryListQuery,
 } from '@netconsole/contract';
 import { principalOf, scopeOf, type AuthRule } from '../../platform/auth/guard.ts';
 import { replies, type App } from '../../platform/http/schemas.ts';
@@ -29,6 +30,19 @@ export function deliveryRoutes(app: App, issued: IssuedReads, engine: DeliveryEn
       config: { auth },
     },
     (req) => issued.deliveries(scopeOf(principalOf(req)), 'config', req.query),
+  );
+  app.get(
+    '/v1/issued/fw',
+    {
+      schema: {
+        tags,
+        summary: 'Firmware upgrades with their progress, newest first',
+        querystring: firmwareDeliveryListQuery,
+        response: replies({ 200: deliveryList }),
+      },
+      config: { auth },
+    },
+    (req) => issued.deliveries(scopeOf(principalOf(req)), 'firmware', req.query),
   );
   app.get(
     '/v1/issued/device',

@@ -269,6 +269,7 @@ export async function claimTargets(
         code: null,
         detail: null,
         stage: null,
+        percent: null,
         updated_at: now,
       }))
       .where('campaign_id', '=', campaignId)
@@ -317,12 +318,16 @@ export async function updateTargets(
   deviceIds: readonly string[],
   patch: Updateable<DeliveryTargetTable>,
   onlyIfStatus: readonly TargetStatus[],
+  /** The device reported: its first report's time, unless an earlier one is there. */
+  opts: { startedAt?: number } = {},
 ): Promise<string[]> {
   const out: string[] = [];
+  const started = opts.startedAt;
   for (const chunk of chunks(deviceIds)) {
-    const rows = await db
-      .updateTable('delivery_targets')
-      .set(patch)
+    let q = db.updateTable('delivery_targets').set(patch);
+    if (started !== undefined)
+      q = q.set({ started_at: sql<number>`coalesce(${sql.ref('started_at')}, ${started})` });
+    const rows = await q
       .where('campaign_id', '=', campaignId)
       .where('device_id', 'in', chunk)
       .where('status', 'in', onlyIfStatus)

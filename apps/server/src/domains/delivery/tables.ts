@@ -52,6 +52,8 @@ export interface DeliveryCampaignTable {
   status: CampaignStatus;
   /** At most this many targets in flight at once; null: no limit. */
   concurrency: number | null;
+  /** Firmware: spec §3 issue validity (0 permanent, 1 from a time, 2 a period); null for other kinds (0019). */
+  validity: number | null;
   /** Staged: the first share (percent of the targets) and the failure share that stops the rest. */
   first_percent: number | null;
   max_fail_percent: number | null;
@@ -89,6 +91,10 @@ export interface DeliveryTargetTable {
   attempts: Generated<number>;
   updated_at: number;
   finished_at: number | null;
+  /** The device's first report on its command (migration 0019): with finished_at, its duration. */
+  started_at: number | null;
+  /** Firmware: the version the device ran when the campaign started (0019); null for other kinds. */
+  from_version: string | null;
 }
 
 export type CampaignRow = Selectable<DeliveryCampaignTable>;

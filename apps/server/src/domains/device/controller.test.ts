@@ -12,10 +12,9 @@ import {
   type DeviceItem,
 } from '@netconsole/contract';
 import {
-  bearer,
+  apiCaller,
   deviceBus,
   login,
-  seedTenant,
   startHarness,
   TEST_FACTORY_KEY,
   type Harness,
@@ -35,17 +34,7 @@ afterEach(async () => {
   await h.close();
 });
 
-type Reply = { status: number; body: Record<string, unknown> & { code?: number; message?: string } };
-
-async function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) {
-  const res = await h.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json() } as Reply;
-}
-
-async function signIn(prefix: string): Promise<string> {
-  await seedTenant(h, prefix);
-  return (await login(h, `${prefix}own`)).body.Token as string;
-}
+const { call, signIn } = apiCaller(() => h);
 
 /** A registered device that never connects. */
 async function registered(token: string, type: 1 | 2 | 3 | 4, prefix = 'AC'): Promise<DeviceItem> {
@@ -99,7 +88,7 @@ async function state(d: FakeDevice, acSn: string | null): Promise<void> {
 
 describe('POST /v1/device/testchangeacregister', () => {
   it('moves an AP to an AC and back to standalone through set_controller', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const ac = await registered(token, 1);
     const d = await connectedAp(token);
 
@@ -146,7 +135,7 @@ describe('POST /v1/device/testchangeacregister', () => {
   });
 
   it('answers every refusal with its code, and sends nothing', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const ac = await registered(token, 1);
     const sw = await registered(token, 3, 'SW');
     const d = await connectedAp(token);
@@ -184,7 +173,7 @@ describe('POST /v1/device/testchangeacregister', () => {
   });
 
   it('takes only an AC of the AP’s network when the AP is in one', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const net = await call(token, 'POST', '/v1/network/createNet', {
       Name: 'Site',
       Location: { longitude: 116.4, latitude: 39.9 },
@@ -210,8 +199,8 @@ describe('POST /v1/device/testchangeacregister', () => {
   });
 
   it('keeps tenants apart: another tenant’s AP or AC is a missing device', async () => {
-    const mine = await signIn('acme');
-    const theirs = await signIn('umbrella');
+    const { token: mine } = await signIn('acme');
+    const { token: theirs } = await signIn('umbrella');
     const myAc = await registered(mine, 1);
     const theirAc = await registered(theirs, 1);
     const myAp = await connectedAp(mine);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, helloMessage, stateMessage, statsMessage, type DeviceItem } from '@netconsole/contract';
-import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
+import { apiCaller, login, startHarness, type Harness } from '../../test/harness.ts';
 import { FIGURES_EVERY_MS, LiveDevices } from './live.ts';
 
 let h: Harness;
@@ -11,27 +11,7 @@ afterEach(async () => {
   await h.close();
 });
 
-type Reply = { status: number; body: Record<string, unknown> & { code?: number; message?: string } };
-
-async function call(
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-): Promise<Reply> {
-  const res = await h.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json() };
-}
-
-async function signIn(prefix: string) {
-  const seeded = await seedTenant(h, prefix);
-  return { ...seeded, token: (await login(h, `${prefix}own`)).body.Token };
-}
-
-async function admin() {
-  await h.services.users.createAdministrator({ username: 'root', password: 'pass1234', name: 'Root' });
-  return (await login(h, 'root')).body.Token;
-}
+const { call, signIn, admin } = apiCaller(() => h);
 
 /** A device's hello as the gateway hands it over (the protocol suite covers the broker's side). */
 async function seen(sn: string, mac: string, type: 1 | 2 | 3 | 4 = 2) {

@@ -14,11 +14,11 @@ import {
 } from '@netconsole/contract';
 import {
   ADMIN_SCOPE,
+  apiCaller,
   bearer,
   busConfig,
   deviceBus,
   login,
-  seedTenant,
   startHarness,
   TEST_FACTORY_KEY,
   type Harness,
@@ -40,6 +40,8 @@ beforeEach(async () => {
 afterEach(async () => {
   await h.close();
 });
+
+const { signIn, admin } = apiCaller(() => h);
 
 /** A browser's live socket: every message it got, and how it closed. */
 class Client {
@@ -109,16 +111,6 @@ function handshake(protocols: string): Promise<{ head: string }> {
         `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}\r\nSec-WebSocket-Protocol: ${protocols}\r\n\r\n`,
     );
   });
-}
-
-async function signIn(prefix: string) {
-  const seeded = await seedTenant(h, prefix);
-  return { ...seeded, token: (await login(h, `${prefix}own`)).body.Token };
-}
-
-async function admin(): Promise<string> {
-  await h.services.users.createAdministrator({ username: 'root', password: 'pass1234', name: 'Root' });
-  return (await login(h, 'root')).body.Token;
 }
 
 /** A simulated device on the real broker, registered to the tenant of `token`. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, type MessageItem } from '@netconsole/contract';
-import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
+import { apiCaller, startHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -10,32 +10,12 @@ afterEach(async () => {
   await h.close();
 });
 
+const { read, signIn, admin } = apiCaller<Page>(() => h);
+
 interface Page {
   list: MessageItem[];
   count: number;
   code?: number;
-}
-
-async function call<T = Page>(
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  lang?: 'zh',
-): Promise<T> {
-  const headers = { ...bearer(token), ...(lang ? { cookie: `language=${lang}` } : {}) };
-  const res = await h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  return res.json() as T;
-}
-
-async function signIn(prefix: string) {
-  const { tenant } = await seedTenant(h, prefix);
-  return { tenant, token: (await login(h, `${prefix}own`)).body.Token };
-}
-
-async function admin() {
-  await h.services.users.createAdministrator({ username: 'root', password: 'pass1234', name: 'Root' });
-  return (await login(h, 'root')).body.Token;
 }
 
 describe('messages', () => {
@@ -44,7 +24,7 @@ describe('messages', () => {
     await h.services.messages.notify(tenant.id, 'topology_changed', { network: 'Head office', changed: 2 });
     h.clock.advance(1000);
     await h.services.messages.notify(tenant.id, 'topology_changed', { network: 'Shop', changed: 1 });
-    const unread = await call(token, 'GET', '/v1/dashboard/getUreadMessage?page=1&limit=1');
+    const unread = await read(token, 'GET', '/v1/dashboard/getUreadMessage?page=1&limit=1');
     expect(unread.count).toBe(2);
     expect(unread.list).toHaveLength(1);
     expect(unread.list[0]).toMatchObject({
@@ -53,18 +33,18 @@ describe('messages', () => {
       Title: 'Topology of Shop changed',
       ReadTime: null,
     });
-    const zh = await call(token, 'GET', '/v1/message/unread', undefined, 'zh');
+    const zh = await read(token, 'GET', '/v1/message/unread', undefined, 'zh');
     expect(zh.list[0]!.Title).toBe('网络 Shop 的拓扑已变化');
-    const opened = await call<MessageItem>(token, 'POST', '/v1/message/status', { _id: unread.list[0]!._id });
+    const opened = await read<MessageItem>(token, 'POST', '/v1/message/status', { _id: unread.list[0]!._id });
     expect(opened).toMatchObject({ Status: 'read', ReadTime: h.clock.now });
-    expect((await call(token, 'GET', '/v1/dashboard/getUreadMessage')).count).toBe(1);
-    expect((await call(token, 'GET', '/v1/message/read')).list.map((m) => m.Title)).toEqual([
+    expect((await read(token, 'GET', '/v1/dashboard/getUreadMessage')).count).toBe(1);
+    expect((await read(token, 'GET', '/v1/message/read')).list.map((m) => m.Title)).toEqual([
       'Topology of Shop changed',
     ]);
-    expect((await call(token, 'GET', '/v1/message/all?status=unread')).count).toBe(1);
-    expect(await call(token, 'POST', '/v1/message/allStatus')).toEqual({ count: 1 });
-    expect((await call(token, 'GET', '/v1/dashboard/getUreadMessage')).count).toBe(0);
-    expect((await call(token, 'GET', '/v1/dashboard/message')).count).toBe(2);
+    expect((await read(token, 'GET', '/v1/message/all?status=unread')).count).toBe(1);
+    expect(await read(token, 'POST', '/v1/message/allStatus')).toEqual({ count: 1 });
+    expect((await read(token, 'GET', '/v1/dashboard/getUreadMessage')).count).toBe(0);
+    expect((await read(token, 'GET', '/v1/dashboard/message')).count).toBe(2);
   });
 
   it('removes one or all, with 18004 for an id the caller has no message of', async () => {
@@ -72,15 +52,15 @@ describe('messages', () => {
     for (const n of [1, 2, 3]) {
       await h.services.messages.notify(tenant.id, 'topology_changed', { network: `N${n}`, changed: n });
     }
-    const all = await call(token, 'GET', '/v1/message/all');
-    expect(await call(token, 'DELETE', `/v1/message/disabled/${all.list[0]!._id}`)).toEqual({ count: 1 });
-    const again = await call<{ code: number }>(token, 'DELETE', `/v1/message/disabled/${all.list[0]!._id}`);
+    const all = await read(token, 'GET', '/v1/message/all');
+    expect(await read(token, 'DELETE', `/v1/message/disabled/${all.list[0]!._id}`)).toEqual({ count: 1 });
+    const again = await read<{ code: number }>(token, 'DELETE', `/v1/message/disabled/${all.list[0]!._id}`);
     expect(again.code).toBe(ErrorCode.MessageIdInvalid);
-    expect((await call<{ code: number }>(token, 'POST', '/v1/message/status', {})).code).toBe(
+    expect((await read<{ code: number }>(token, 'POST', '/v1/message/status', {})).code).toBe(
       ErrorCode.MessageIdInvalid,
     );
-    expect(await call(token, 'PUT', '/v1/message/allDisabled')).toEqual({ count: 2 });
-    expect((await call(token, 'GET', '/v1/message/all')).count).toBe(0);
+    expect(await read(token, 'PUT', '/v1/message/allDisabled')).toEqual({ count: 2 });
+    expect((await read(token, 'GET', '/v1/message/all')).count).toBe(0);
   });
 
   it('lets the administrator write to one tenant or to all, with the 18xxx checks', async () => {
@@ -88,7 +68,7 @@ describe('messages', () => {
     const b = await signIn('bolt');
     const root = await admin();
     const send = (body: object, token = root) =>
-      call<{ count?: number; code?: number }>(token, 'POST', '/v1/message/add', body);
+      read<{ count?: number; code?: number }>(token, 'POST', '/v1/message/add', body);
     expect((await send({ Title: ' ', Content: 'x' })).code).toBe(ErrorCode.MessageTitleRequired);
     expect((await send({ Title: 'x'.repeat(101), Content: 'x' })).code).toBe(ErrorCode.MessageTitleRequired);
     expect((await send({ Title: 'Hello', Content: '' })).code).toBe(ErrorCode.MessageContentRequired);
@@ -102,25 +82,25 @@ describe('messages', () => {
       },
     );
     expect(await send({ Title: 'Welcome', Content: 'to the console' })).toEqual({ count: 2 });
-    const ofA = await call(a.token, 'GET', '/v1/message/all?type=admin');
+    const ofA = await read(a.token, 'GET', '/v1/message/all?type=admin');
     expect(ofA.list.map((m) => m.Title).sort()).toEqual(['Maintenance', 'Welcome']);
-    expect((await call(b.token, 'GET', '/v1/message/all')).list.map((m) => m.Title)).toEqual(['Welcome']);
+    expect((await read(b.token, 'GET', '/v1/message/all')).list.map((m) => m.Title)).toEqual(['Welcome']);
   });
 
   it('keeps each tenant to its own messages', async () => {
     const a = await signIn('acme');
     const b = await signIn('bolt');
     await h.services.messages.notify(a.tenant.id, 'topology_changed', { network: 'A', changed: 1 });
-    const [mine] = (await call(a.token, 'GET', '/v1/message/all')).list;
-    expect((await call(b.token, 'GET', '/v1/dashboard/getUreadMessage')).count).toBe(0);
+    const [mine] = (await read(a.token, 'GET', '/v1/message/all')).list;
+    expect((await read(b.token, 'GET', '/v1/dashboard/getUreadMessage')).count).toBe(0);
     expect(
-      (await call<{ code: number }>(b.token, 'POST', '/v1/message/status', { _id: mine!._id })).code,
+      (await read<{ code: number }>(b.token, 'POST', '/v1/message/status', { _id: mine!._id })).code,
     ).toBe(ErrorCode.MessageIdInvalid);
-    expect((await call<{ code: number }>(b.token, 'DELETE', `/v1/message/disabled/${mine!._id}`)).code).toBe(
+    expect((await read<{ code: number }>(b.token, 'DELETE', `/v1/message/disabled/${mine!._id}`)).code).toBe(
       ErrorCode.MessageIdInvalid,
     );
-    expect(await call(b.token, 'POST', '/v1/message/allStatus')).toEqual({ count: 0 });
-    expect(await call(b.token, 'PUT', '/v1/message/allDisabled')).toEqual({ count: 0 });
-    expect((await call(a.token, 'GET', '/v1/dashboard/getUreadMessage')).count).toBe(1);
+    expect(await read(b.token, 'POST', '/v1/message/allStatus')).toEqual({ count: 0 });
+    expect(await read(b.token, 'PUT', '/v1/message/allDisabled')).toEqual({ count: 0 });
+    expect((await read(a.token, 'GET', '/v1/dashboard/getUreadMessage')).count).toBe(1);
   });
 });

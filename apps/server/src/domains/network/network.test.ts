@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode, type DeviceItem, type NetworkItem, type NetworkSummary } from '@netconsole/contract';
-import { bearer, login, seedTenant, startHarness, type Harness } from '../../test/harness.ts';
+import { apiCaller, startHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -12,29 +12,7 @@ afterEach(async () => {
 
 // Replies are read loosely here; the routes' own zod schemas check their shapes.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Reply = { status: number; body: Record<string, any> & { code?: number; message?: string } };
-
-async function call(
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-  lang?: string,
-): Promise<Reply> {
-  const headers = { ...bearer(token), ...(lang ? { cookie: `language=${lang}` } : {}) };
-  const res = await h.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-  return { status: res.statusCode, body: res.json() };
-}
-
-async function signIn(prefix: string) {
-  await seedTenant(h, prefix);
-  return (await login(h, `${prefix}own`)).body.Token;
-}
-
-async function admin() {
-  await h.services.users.createAdministrator({ username: 'root', password: 'pass1234', name: 'Root' });
-  return (await login(h, 'root')).body.Token;
-}
+const { call, signIn, admin } = apiCaller<Record<string, any>>(() => h);
 
 const here = { longitude: 116.404, latitude: 39.915, address: 'Dongcheng, Beijing' };
 const create = (token: string, body: object) => call(token, 'POST', '/v1/network/createNet', body);
@@ -56,7 +34,7 @@ const devices = async (token: string, query = '') =>
 
 describe('POST /v1/network/createNet', () => {
   it('creates a network of the caller’s tenant and answers it under list', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const r = await create(token, { Name: '  Head office ', Location: here });
     expect(r.status).toBe(200);
     expect(r.body.list).toMatchObject({
@@ -72,7 +50,7 @@ describe('POST /v1/network/createNet', () => {
   });
 
   it('requires a name and a location, each mistake with its code, and changes nothing', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const cases: [object, number][] = [
       [{ Location: here }, ErrorCode.NetworkNameRequired],
       [{ Name: '   ', Location: here }, ErrorCode.NetworkNameRequired],
@@ -94,8 +72,8 @@ describe('POST /v1/network/createNet', () => {
   });
 
   it('keeps names unique in a tenant regardless of case, not across tenants', async () => {
-    const a = await signIn('acme');
-    const b = await signIn('bolt');
+    const { token: a } = await signIn('acme');
+    const { token: b } = await signIn('bolt');
     await network(a, 'Warehouse');
     const again = await create(a, { Name: 'WAREHOUSE', Location: here });
     expect([again.status, again.body.code]).toEqual([409, ErrorCode.NetworkNameExists]);
@@ -112,7 +90,7 @@ describe('POST /v1/network/createNet', () => {
 
 describe('PUT /v1/network/updateNetInfo', () => {
   it('renames and moves a network, with the same rules as creating it', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const lab = await network(token, 'Lab');
     await network(token, 'Depot');
     const moved = { longitude: 121.47, latitude: 31.23, address: '' };
@@ -137,9 +115,84 @@ describe('PUT /v1/network/updateNetInfo', () => {
   });
 });
 
+describe('a network’s time zone (firmware maintenance windows)', () => {
+  const update = (token: string, body: object, lang?: 'en' | 'zh') =>
+    call(token, 'PUT', '/v1/network/updateNetInfo', body, lang);
+  const read = async (token: string, id: string) =>
+    ((await call(token, 'GET', '/v1/network/getAllNetworks')).body.list as NetworkItem[]).find(
+      (n) => n._id === id,
+    );
+
+  it('is saved and read back; absent or null is the server’s zone', async () => {
+    const { token } = await signIn('acme');
+    const r = await create(token, { Name: 'Shanghai', Location: here, TimeZone: 'Asia/Shanghai' });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.list.TimeZone).toBe('Asia/Shanghai');
+    expect((await read(token, r.body.list._id))?.TimeZone).toBe('Asia/Shanghai');
+    const page = await call(token, 'GET', '/v1/network/getAll');
+    expect(page.body.list[0]).toMatchObject({ _id: r.body.list._id, TimeZone: 'Asia/Shanghai' });
+    const plain = await network(token, 'No zone');
+    expect(plain.TimeZone).toBeNull();
+
+    // Intl's spelling is kept, whatever the case the caller wrote.
+    const moved = await update(token, { _id: plain._id, TimeZone: 'europe/berlin' });
+    expect(moved.body.list).toMatchObject({ Name: 'No zone', TimeZone: 'Europe/Berlin' });
+    expect((await read(token, plain._id))?.TimeZone).toBe('Europe/Berlin');
+    // Another change leaves the zone as it is; null sets it back to the server's.
+    await update(token, { _id: plain._id, Name: 'Berlin' });
+    expect((await read(token, plain._id))?.TimeZone).toBe('Europe/Berlin');
+    const cleared = await update(token, { _id: plain._id, TimeZone: null });
+    expect(cleared.body.list.TimeZone).toBeNull();
+    const log = await call(token, 'GET', `/v1/dashboard/getNetlog?_id=${plain._id}`);
+    expect(log.body.list.map((e: { Text: string }) => e.Text)).toEqual(
+      expect.arrayContaining([
+        'Time zone of No zone set to Europe/Berlin',
+        "Time zone of Berlin set to the server's",
+      ]),
+    );
+  });
+
+  it('refuses a zone Intl does not know with 13050, in both languages, and changes nothing', async () => {
+    const { token } = await signIn('acme');
+    for (const TimeZone of ['Mars/Olympus', 'Asia/Shanghai ', '', 'x'.repeat(65), 'UTC+8']) {
+      const r = await create(token, { Name: 'Site', Location: here, TimeZone });
+      expect([r.status, r.body.code], TimeZone).toEqual([400, ErrorCode.NetworkTimeZoneInvalid]);
+    }
+    expect((await call(token, 'GET', '/v1/network/getAllNetworks')).body.count).toBe(0);
+    const site = await create(token, { Name: 'Site', Location: here, TimeZone: 'Asia/Tokyo' });
+    const id = site.body.list._id as string;
+    const bad = await update(token, { _id: id, Name: 'Renamed', TimeZone: 'Mars/Olympus' });
+    expect([bad.status, bad.body.code]).toEqual([400, ErrorCode.NetworkTimeZoneInvalid]);
+    expect(bad.body.message).toBe('Unknown time zone for the network');
+    const zh = await update(token, { _id: id, TimeZone: 'Mars/Olympus' }, 'zh');
+    expect(zh.body.message).toBe('网络的时区无效');
+    expect((await update(token, { _id: id, TimeZone: 8 })).body.code).toBe(ErrorCode.ValidationFailed);
+    expect(await read(token, id)).toMatchObject({ Name: 'Site', TimeZone: 'Asia/Tokyo' });
+  });
+
+  it('is the network’s tenant’s only, in the store as through the API', async () => {
+    const a = await signIn('acme');
+    const b = await signIn('bolt');
+    const siteA = await create(a.token, { Name: 'A', Location: here, TimeZone: 'Asia/Shanghai' });
+    const siteB = await create(b.token, { Name: 'B', Location: here, TimeZone: 'America/New_York' });
+    const idA = siteA.body.list._id as string;
+    const idB = siteB.body.list._id as string;
+    expect((await update(b.token, { _id: idA, TimeZone: 'UTC' })).body.code).toBe(
+      ErrorCode.TargetNetworkNotExist,
+    );
+    expect((await read(a.token, idA))?.TimeZone).toBe('Asia/Shanghai');
+    // The firmware upgrades read zones through this, with the caller's scope.
+    const zones = (tenantId: string) => h.services.networks.timeZones({ tenantId, admin: false }, [idA, idB]);
+    expect([...(await zones(b.tenant.id))]).toEqual([[idB, 'America/New_York']]);
+    expect([...(await zones(a.tenant.id))]).toEqual([[idA, 'Asia/Shanghai']]);
+    const all = await h.services.networks.timeZones({ tenantId: null, admin: true }, [idA, idB]);
+    expect(Object.fromEntries(all)).toEqual({ [idA]: 'Asia/Shanghai', [idB]: 'America/New_York' });
+  });
+});
+
 describe('PUT /v1/device/netlist', () => {
   it('takes a main device (router or switch) first, then others', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await network(token, 'Site');
     const router = await device(token, 1, 4);
     const ap = await device(token, 2, 2);
@@ -173,7 +226,7 @@ describe('PUT /v1/device/netlist', () => {
   });
 
   it('moves a device only out of its network first, and back to none with Parent null', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const one = await network(token, 'One');
     const two = await network(token, 'Two');
     const r1 = await device(token, 1, 4);
@@ -194,7 +247,7 @@ describe('PUT /v1/device/netlist', () => {
   });
 
   it('answers unknown devices and networks with their codes', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await network(token, 'Site');
     const r = await device(token, 1, 4);
     expect((await netlist(token, { Parent: site._id, devices: ['nope'], Main: r._id })).body.code).toBe(
@@ -213,7 +266,7 @@ describe('POST /v1/dashboard/addDevToNet (the wizard)', () => {
   const addDev = (token: string, body: object) => call(token, 'POST', '/v1/dashboard/addDevToNet', body);
 
   it('makes the gateway the main device', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await network(token, 'Site');
     const gw = await device(token, 1, 4);
     const sw = await device(token, 2, 3);
@@ -230,7 +283,7 @@ describe('POST /v1/dashboard/addDevToNet (the wizard)', () => {
   });
 
   it('takes the switch chosen in step 3 as the main device without a gateway', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await network(token, 'Site');
     const sw1 = await device(token, 1, 3);
     const sw2 = await device(token, 2, 3);
@@ -248,14 +301,14 @@ describe('POST /v1/dashboard/addDevToNet (the wizard)', () => {
   });
 
   it('accepts nothing chosen, leaving the network without a main device', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await network(token, 'Site');
     const r = await addDev(token, { _id: site._id });
     expect(r.body.list).toEqual({ ok: 1, _id: site._id, Main: null, devices: [] });
   });
 
   it('refuses devices in the wrong list and a main device that is not chosen', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await network(token, 'Site');
     const gw = await device(token, 1, 4);
     const sw = await device(token, 2, 3);
@@ -278,7 +331,7 @@ describe('POST /v1/dashboard/addDevToNet (the wizard)', () => {
 
 describe('DELETE /v1/network/delNet', () => {
   it('removes the network and returns its devices to no network', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await network(token, 'Site');
     const r = await device(token, 1, 4);
     const ap = await device(token, 2, 2);
@@ -301,7 +354,7 @@ describe('DELETE /v1/network/delNet', () => {
 
 describe('GET /v1/network/getAll and getAPLocation', () => {
   it('pages networks with their devices per type, searchable by name', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await network(token, 'Alpha site');
     await network(token, 'Beta site');
     await network(token, 'Gamma');
@@ -332,7 +385,7 @@ describe('GET /v1/network/getAll and getAPLocation', () => {
   });
 
   it('places APs at their network’s location', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await network(token, 'Site');
     const r = await device(token, 1, 4);
     const ap1 = await device(token, 2, 2);
@@ -353,7 +406,7 @@ describe('GET /v1/network/getAll and getAPLocation', () => {
 
 describe('the network log', () => {
   it('tells what happened in the network, newest first, in the reader’s language; entries can be removed', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await network(token, 'Site');
     const r = await device(token, 1, 4);
     const ap = await device(token, 2, 2);
@@ -393,8 +446,8 @@ describe('the network log', () => {
   });
 
   it('is the network’s tenant’s only', async () => {
-    const a = await signIn('acme');
-    const b = await signIn('bolt');
+    const { token: a } = await signIn('acme');
+    const { token: b } = await signIn('bolt');
     const site = await network(a, 'Site');
     const [entry] = (await call(a, 'GET', `/v1/dashboard/getNetlog?_id=${site._id}`)).body.list;
     const missing = ErrorCode.TargetNetworkNotExist;
@@ -409,8 +462,8 @@ describe('the network log', () => {
 
 describe('tenant isolation', () => {
   it('keeps another tenant’s networks and devices out of reach; the administrator reads all', async () => {
-    const a = await signIn('acme');
-    const b = await signIn('bolt');
+    const { token: a } = await signIn('acme');
+    const { token: b } = await signIn('bolt');
     const root = await admin();
     const siteA = await network(a, 'A site');
     const routerA = await device(a, 1, 4);

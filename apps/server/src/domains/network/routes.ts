@@ -34,7 +34,7 @@ export function networkRoutes(app: App, networks: NetworkService, netlog: Networ
     {
       schema: {
         tags,
-        summary: 'Create a network: name (unique in the tenant) and location',
+        summary: 'Create a network: name (unique in the tenant), location and optional time zone',
         body: createNetworkBody,
         response: replies({ 200: networkReply }),
       },
@@ -47,7 +47,7 @@ export function networkRoutes(app: App, networks: NetworkService, netlog: Networ
     {
       schema: {
         tags,
-        summary: "Change a network's name or location",
+        summary: "Change a network's name, location or time zone (null: the server's)",
         body: updateNetworkBody,
         response: replies({ 200: networkReply }),
       },

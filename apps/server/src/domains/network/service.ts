@@ -9,6 +9,7 @@ import {
   MAIN_DEVICE_TYPES,
   networkLocationError,
   networkNameError,
+  networkTimeZoneError,
   NETWORK_NAME_MAX,
   type CreateNetworkBody,
   type DeleteNetworkReply,
@@ -42,6 +43,7 @@ import {
   insertNetwork,
   listNetworks,
   networkNameTaken,
+  networkTimeZones,
   pageNetworks,
   requireNetwork,
   updateNetwork,
@@ -62,6 +64,7 @@ function itemOf(r: NetworkRow, main: string | null): NetworkItem {
     Type: 'normal',
     MainDevice: main,
     LogoPath: r.logo_path,
+    TimeZone: r.time_zone,
     Tenant: r.tenant_id,
     CreateTime: r.created_at,
     UpdateTime: r.updated_at,
@@ -89,6 +92,15 @@ function checkedLocation(value: CreateNetworkBody['Location']) {
   const error = networkLocationError(value);
   if (error) throw new AppError(error);
   return { longitude: value!.longitude!, latitude: value!.latitude!, address: value!.address?.trim() ?? '' };
+}
+/**
+ * An IANA zone the runtime knows (13050 otherwise), in Intl's spelling (Intl takes
+ * `asia/shanghai`; a device's zone database may not); null or absent: the server's zone.
+ */
+function checkedTimeZone(value: string | null | undefined): string | null {
+  const error = networkTimeZoneError(value);
+  if (error) throw new AppError(error);
+  return value == null ? null : new Intl.DateTimeFormat('en', { timeZone: value }).resolvedOptions().timeZone;
 }
 
 declare module '../../platform/events.ts' {
@@ -136,6 +148,14 @@ export class NetworkService {
     return requireNetwork(this.db, scope, id);
   }
 
+  /**
+   * The time zones of these networks (null: the server's zone), as the scope sees them: firmware
+   * upgrades put each device's maintenance window in its network's local time.
+   */
+  timeZones(scope: Scope, ids: readonly string[]): Promise<Map<string, string | null>> {
+    return networkTimeZones(this.db, scope, ids);
+  }
+
   private async item(scope: Scope, row: NetworkRow): Promise<NetworkItem> {
     const mains = await this.devices.mains(scope, [row.id]);
     return itemOf(row, mains.get(row.id) ?? null);
@@ -146,6 +166,7 @@ export class NetworkService {
     if (scope.admin || !scope.tenantId) throw new AppError(ErrorCode.NoAccessRights);
     const name = checkedName(body.Name);
     const location = checkedLocation(body.Location);
+    const timeZone = checkedTimeZone(body.TimeZone);
     const key = name.toLowerCase();
     if (await networkNameTaken(this.db, scope, scope.tenantId, key, null)) {
       throw new AppError(ErrorCode.NetworkNameExists);
@@ -159,6 +180,7 @@ export class NetworkService {
         name,
         name_key: key,
         ...location,
+        time_zone: timeZone,
         logo_path: null,
         created_at: now,
         updated_at: now,
@@ -176,7 +198,7 @@ export class NetworkService {
 
   async update(scope: Scope, body: UpdateNetworkBody): Promise<NetworkReply> {
     const row = await this.require(scope, body._id);
-    if (body.Name === undefined && body.Location === undefined) {
+    if (body.Name === undefined && body.Location === undefined && body.TimeZone === undefined) {
       throw new AppError(ErrorCode.NetworkNothingToUpdate);
     }
     const patch: Parameters<typeof updateNetwork>[3] = { updated_at: this.clock() };
@@ -189,20 +211,33 @@ export class NetworkService {
       Object.assign(patch, { name, name_key: key });
     }
     if (body.Location !== undefined) Object.assign(patch, checkedLocation(body.Location));
+    if (body.TimeZone !== undefined) patch.time_zone = checkedTimeZone(body.TimeZone);
     try {
       await updateNetwork(this.db, scope, row.id, patch);
     } catch (err) {
       if (isUniqueViolation(err)) throw new AppError(ErrorCode.NetworkNameExists);
       throw err;
     }
-    await this.journal.write([
-      {
-        tenantId: row.tenant_id,
-        networkId: row.id,
-        code: 'updated',
-        params: { name: patch.name ?? row.name },
-      },
-    ]);
+    const name = patch.name ?? row.name;
+    const entries: Parameters<NetworkLog['write']>[0] = [];
+    if (body.Name !== undefined || body.Location !== undefined) {
+      entries.push({ tenantId: row.tenant_id, networkId: row.id, code: 'updated', params: { name } });
+    }
+    // A new zone moves the maintenance windows of upgrades dispatched from now on (those already
+    // started keep the zone their commands carry): worth a line of its own.
+    if (patch.time_zone !== undefined && patch.time_zone !== row.time_zone) {
+      entries.push(
+        patch.time_zone === null
+          ? { tenantId: row.tenant_id, networkId: row.id, code: 'time_zone_cleared', params: { name } }
+          : {
+              tenantId: row.tenant_id,
+              networkId: row.id,
+              code: 'time_zone_set',
+              params: { name, zone: patch.time_zone },
+            },
+      );
+    }
+    await this.journal.write(entries);
     return { list: await this.item(scope, await this.require(scope, row.id)) };
   }
 

@@ -88,6 +88,23 @@ export async function listNetworks(db: Db, scope: Scope, max: number): Promise<N
   return visible(db, scope).selectAll().orderBy('created_at').orderBy('id').limit(max).execute();
 }
 
+/**
+ * The time zones of these networks the scope sees (null: the server's zone). Ids of networks it
+ * cannot see are absent from the answer.
+ */
+export async function networkTimeZones(
+  db: Db,
+  scope: Scope,
+  ids: readonly string[],
+): Promise<Map<string, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await visible(db, scope)
+    .select(['id', 'time_zone'])
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.time_zone]));
+}
+
 export async function countNetworks(db: Db, scope: Scope): Promise<number> {
   const row = await visible(db, scope)
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -16,6 +16,8 @@ export interface NetworkTable {
   latitude: number;
   address: Generated<string>;
   logo_path: string | null;
+  /** IANA zone of the site's clock (firmware maintenance windows); null: the server's (0020). */
+  time_zone: string | null;
   created_at: number;
   updated_at: number;
 }

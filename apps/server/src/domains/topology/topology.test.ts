@@ -6,15 +6,7 @@ import {
   type LldpInfoReply,
   type TopologyNode,
 } from '@netconsole/contract';
-import {
-  bearer,
-  deviceBus,
-  login,
-  seedTenant,
-  startHarness,
-  TEST_FACTORY_KEY,
-  type Harness,
-} from '../../test/harness.ts';
+import { apiCaller, deviceBus, startHarness, TEST_FACTORY_KEY, type Harness } from '../../test/harness.ts';
 import { eventually, FakeDevice, randomMac, randomToken } from '../../test/devices.ts';
 import { TOPOLOGY_FLUSH_MS } from './service.ts';
 
@@ -31,27 +23,14 @@ afterEach(async () => {
   await h.close();
 });
 
-async function call<T = Record<string, unknown> & { code?: number }>(
-  token: string,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  url: string,
-  payload?: object,
-): Promise<T> {
-  const res = await h.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return res.json() as T;
-}
-
-async function signIn(prefix: string) {
-  await seedTenant(h, prefix);
-  return (await login(h, `${prefix}own`)).body.Token;
-}
+const { read, signIn } = apiCaller(() => h);
 
 let serial = 0;
 /** A device registered to the tenant, connected through the embedded broker and welcomed. */
 async function online(token: string, type: 2 | 3 | 4, alias: string) {
   const sn = `${PREFIX}${String(++serial).padStart(8, '0')}`;
   const mac = randomMac();
-  const item = await call<DeviceItem>(token, 'POST', '/v1/device/add', {
+  const item = await read<DeviceItem>(token, 'POST', '/v1/device/add', {
     SN: sn,
     MAC: mac,
     Type: type,
@@ -91,7 +70,7 @@ async function report(from: FakeDevice, neighbors: [FakeDevice, number, number][
 
 /** A network of the tenant, by the API. */
 async function createSite(token: string): Promise<string> {
-  const r = await call<{ list: { _id: string } }>(token, 'POST', '/v1/network/createNet', {
+  const r = await read<{ list: { _id: string } }>(token, 'POST', '/v1/network/createNet', {
     Name: 'Site',
     Location: { longitude: 116.4, latitude: 39.9 },
   });
@@ -102,13 +81,13 @@ const shape = (n: TopologyNode): unknown => [n.Alias, n.Port, ...n.children.map(
 
 describe('topology from LLDP reports, with history', () => {
   it('draws the tree below the main device and records every change', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await createSite(token);
     const router = await online(token, 4, 'router');
     const sw = await online(token, 3, 'switch');
     const ap1 = await online(token, 2, 'ap1');
     const ap2 = await online(token, 2, 'ap2');
-    const added = await call(token, 'POST', '/v1/dashboard/addDevToNet', {
+    const added = await read(token, 'POST', '/v1/dashboard/addDevToNet', {
       _id: site,
       gateWayList: [router.item._id],
       switchList: [sw.item._id],
@@ -124,7 +103,7 @@ describe('topology from LLDP reports, with history', () => {
     ]);
     h.clock.advance(60_000);
     await h.services.topology.flush();
-    const info = await call<LldpInfoReply>(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`);
+    const info = await read<LldpInfoReply>(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`);
     expect(info.MainDevice).toBe(router.item._id);
     expect(shape(info.list!)).toEqual(['router', null, ['switch', 1, ['ap1', 5]]]);
     expect(info.list!.children[0]).toMatchObject({ Status: 'Online', RemotePort: '24', Type: 3 });
@@ -135,7 +114,7 @@ describe('topology from LLDP reports, with history', () => {
       [router.d, 24, 1],
     ]);
     await h.services.topology.flush();
-    expect((await call<LldpHistoryReply>(token, 'GET', `/v1/lldp/getAll?_id=${site}`)).count).toBe(2);
+    expect((await read<LldpHistoryReply>(token, 'GET', `/v1/lldp/getAll?_id=${site}`)).count).toBe(2);
     h.clock.advance(60_000);
     await report(sw.d, [
       [router.d, 24, 1],
@@ -143,7 +122,7 @@ describe('topology from LLDP reports, with history', () => {
       [ap2.d, 6, 1],
     ]);
     await h.services.topology.flush();
-    const history = await call<LldpHistoryReply>(token, 'GET', `/v1/lldp/getAll?_id=${site}`);
+    const history = await read<LldpHistoryReply>(token, 'GET', `/v1/lldp/getAll?_id=${site}`);
     expect(history.count).toBe(3);
     const [now, before, first] = history.list;
     expect(now!.EndTime).toBeNull();
@@ -159,7 +138,7 @@ describe('topology from LLDP reports, with history', () => {
     expect(now!.Changed).toBe(2);
     expect(changed(first!.list)).toEqual([]);
     // The tenant was told of both changes (not of the first drawing).
-    const told = await call<{ count: number; list: { Title: string }[] }>(
+    const told = await read<{ count: number; list: { Title: string }[] }>(
       token,
       'GET',
       '/v1/dashboard/getUreadMessage',
@@ -168,19 +147,19 @@ describe('topology from LLDP reports, with history', () => {
     expect(told.list[0]!.Title).toBe('Topology of Site changed');
 
     const entry = async () =>
-      (await call<{ list: { netStatus: string }[] }>(token, 'GET', '/v1/network/getAll')).list[0];
+      (await read<{ list: { netStatus: string }[] }>(token, 'GET', '/v1/network/getAll')).list[0];
     expect((await entry())!.netStatus).toBe('Normal');
     // The device going offline shows in the tree now, not as a topology change.
     ap2.d.kill();
     await eventually(async () => {
-      const live = await call<LldpInfoReply>(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`);
+      const live = await read<LldpInfoReply>(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`);
       return live.list!.children[0]!.children[1]!.Status === 'Offline';
     });
-    expect((await call<LldpHistoryReply>(token, 'GET', `/v1/lldp/getAll?_id=${site}`)).count).toBe(3);
+    expect((await read<LldpHistoryReply>(token, 'GET', `/v1/lldp/getAll?_id=${site}`)).count).toBe(3);
     expect((await entry())!.netStatus).toBe('Abnormal');
     // The network's log heard it, and the topology changes before.
     await eventually(async () => {
-      const log = await call<{ list: { Text: string }[] }>(
+      const log = await read<{ list: { Text: string }[] }>(
         token,
         'GET',
         `/v1/dashboard/getNetlog?_id=${site}`,
@@ -191,11 +170,11 @@ describe('topology from LLDP reports, with history', () => {
   });
 
   it('keeps a silent device for the LLDP hold time, then draws without it', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await createSite(token);
     const router = await online(token, 4, 'router');
     const ap = await online(token, 2, 'ap');
-    await call(token, 'PUT', '/v1/device/netlist', {
+    await read(token, 'PUT', '/v1/device/netlist', {
       Parent: site,
       devices: [ap.item._id],
       Main: router.item._id,
@@ -204,7 +183,7 @@ describe('topology from LLDP reports, with history', () => {
     await report(ap.d, [[router.d, 1, 3]]);
     await h.services.topology.flush();
     const tree = async () =>
-      shape((await call<LldpInfoReply>(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`)).list!);
+      shape((await read<LldpInfoReply>(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`)).list!);
     expect(await tree()).toEqual(['router', null, ['ap', 3]]);
     ap.d.kill();
     await eventually(() => !h.services.live.isConnected(ap.d.sn));
@@ -213,7 +192,7 @@ describe('topology from LLDP reports, with history', () => {
     h.clock.advance(61_000);
     expect(await tree()).toEqual(['router', null]);
     const records = async () =>
-      (await call<LldpHistoryReply>(token, 'GET', `/v1/lldp/getAll?_id=${site}`)).list.map((r) =>
+      (await read<LldpHistoryReply>(token, 'GET', `/v1/lldp/getAll?_id=${site}`)).list.map((r) =>
         shape(r.list),
       );
     // The AP going offline asked for its network to be looked at again once the hold (and a
@@ -229,17 +208,17 @@ describe('topology from LLDP reports, with history', () => {
   });
 
   it('asks the connected devices to report again on resetTopology', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await createSite(token);
     const router = await online(token, 4, 'router');
     const sw = await online(token, 3, 'switch');
-    await call(token, 'PUT', '/v1/device/netlist', {
+    await read(token, 'PUT', '/v1/device/netlist', {
       Parent: site,
       devices: [sw.item._id],
       Main: router.item._id,
     });
     await report(router.d, [[sw.d, 1, 24]]);
-    const r = await call(token, 'POST', '/v1/controller/resetTopology', { _id: site });
+    const r = await read(token, 'POST', '/v1/controller/resetTopology', { _id: site });
     expect(r).toEqual({ list: { ok: 1, Asked: 2 } });
     for (const d of [router.d, sw.d]) {
       const asked = await d.next('report_now');
@@ -247,40 +226,40 @@ describe('topology from LLDP reports, with history', () => {
     }
     // Forgotten until the devices answer.
     expect(
-      shape((await call<LldpInfoReply>(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`)).list!),
+      shape((await read<LldpInfoReply>(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`)).list!),
     ).toEqual(['router', null]);
     await report(router.d, [[sw.d, 1, 24]]);
     expect(
-      shape((await call<LldpInfoReply>(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`)).list!),
+      shape((await read<LldpInfoReply>(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`)).list!),
     ).toEqual(['router', null, ['switch', 1]]);
   });
 
   it('has no tree without a main device, and forgets the history with the network', async () => {
-    const token = await signIn('acme');
+    const { token } = await signIn('acme');
     const site = await createSite(token);
-    expect(await call(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`)).toEqual({
+    expect(await read(token, 'GET', `/v1/switch/getLldpInfo?_id=${site}`)).toEqual({
       Network: site,
       MainDevice: null,
       list: null,
       CreateTime: null,
     });
     const router = await online(token, 4, 'router');
-    await call(token, 'POST', '/v1/dashboard/addDevToNet', { _id: site, gateWayList: [router.item._id] });
+    await read(token, 'POST', '/v1/dashboard/addDevToNet', { _id: site, gateWayList: [router.item._id] });
     await h.services.topology.flush();
-    expect((await call<LldpHistoryReply>(token, 'GET', `/v1/lldp/getAll?_id=${site}`)).count).toBe(1);
-    await call(token, 'DELETE', '/v1/network/delNet', { _id: site });
+    expect((await read<LldpHistoryReply>(token, 'GET', `/v1/lldp/getAll?_id=${site}`)).count).toBe(1);
+    await read(token, 'DELETE', '/v1/network/delNet', { _id: site });
     const left = await h.store.db.selectFrom('topology_snapshots').selectAll().execute();
     expect(left).toEqual([]);
   });
 
   it('keeps one tenant out of another’s topology', async () => {
-    const a = await signIn('acme');
-    const b = await signIn('bolt');
+    const { token: a } = await signIn('acme');
+    const { token: b } = await signIn('bolt');
     const site = await createSite(a);
     const missing = ErrorCode.TargetNetworkNotExist;
-    expect((await call(b, 'GET', `/v1/switch/getLldpInfo?_id=${site}`)).code).toBe(missing);
-    expect((await call(b, 'GET', `/v1/lldp/getAll?_id=${site}`)).code).toBe(missing);
-    expect((await call(b, 'POST', '/v1/controller/resetTopology', { _id: site })).code).toBe(missing);
-    expect((await call(b, 'GET', '/v1/lldp/getAll')).code).toBe(ErrorCode.ValidationFailed);
+    expect((await read(b, 'GET', `/v1/switch/getLldpInfo?_id=${site}`)).code).toBe(missing);
+    expect((await read(b, 'GET', `/v1/lldp/getAll?_id=${site}`)).code).toBe(missing);
+    expect((await read(b, 'POST', '/v1/controller/resetTopology', { _id: site })).code).toBe(missing);
+    expect((await read(b, 'GET', '/v1/lldp/getAll')).code).toBe(ErrorCode.ValidationFailed);
   });
 });

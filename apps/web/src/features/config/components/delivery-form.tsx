@@ -1,5 +1,15 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Form, InputNumber, Radio, Select, Switch } from 'antd';
+import {
+  Alert,
+  Button,
+  DatePicker,
+  Form,
+  InputNumber,
+  Radio,
+  Select,
+  Switch,
+  type FormItemProps,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -26,6 +36,27 @@ const INITIAL: Values = { when: 'now', staged: false, firstPercent: 10, maxFailP
 
 /** Past days cannot be picked; a time earlier today is refused with 14011 on submit. */
 const beforeToday = (d: Dayjs) => d.endOf('day').valueOf() < Date.now();
+
+type TimeItemProps = Omit<FormItemProps<Values>, 'name' | 'children'> & {
+  name: 'effectiveTime' | 'expireTime';
+  label: string;
+  testId: string;
+};
+
+/** One of the delivery's two times (effective, expiry): a day from today on, to the minute. */
+function TimeItem({ testId, ...item }: TimeItemProps) {
+  return (
+    <Form.Item<Values> {...item}>
+      <DatePicker
+        showTime={{ format: 'HH:mm' }}
+        format="YYYY-MM-DD HH:mm"
+        disabledDate={beforeToday}
+        aria-label={item.label}
+        data-testid={testId}
+      />
+    </Form.Item>
+  );
+}
 
 export interface DeliveryFormProps {
   onDone: (item: DeliveryItem) => void;
@@ -149,37 +180,23 @@ export function DeliveryForm({ onDone, onCancel }: DeliveryFormProps) {
           />
         </Form.Item>
         {when === 'later' && (
-          <Form.Item
+          <TimeItem
             name="effectiveTime"
             label={t('form.effectiveTime')}
             required
             validateStatus={status('effectiveTime')}
             help={help('effectiveTime')}
-          >
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              disabledDate={beforeToday}
-              aria-label={t('form.effectiveTime')}
-              data-testid="delivery-effective-time"
-            />
-          </Form.Item>
+            testId="delivery-effective-time"
+          />
         )}
-        <Form.Item
+        <TimeItem
           name="expireTime"
           label={t('form.expireTime')}
           tooltip={t('form.expireHint')}
           validateStatus={status('expireTime')}
           help={help('expireTime')}
-        >
-          <DatePicker
-            showTime={{ format: 'HH:mm' }}
-            format="YYYY-MM-DD HH:mm"
-            disabledDate={beforeToday}
-            aria-label={t('form.expireTime')}
-            data-testid="delivery-expire-time"
-          />
-        </Form.Item>
+          testId="delivery-expire-time"
+        />
       </div>
       <Form.Item name="staged" label={t('form.staged')} valuePropName="checked" extra={t('form.stagedHint')}>
         <Switch aria-label={t('form.staged')} data-testid="delivery-staged" />

@@ -33,6 +33,10 @@ const item: DeliveryItem = {
   Failed: 0,
   Pending: 2,
   Creator: 'u1',
+  Firmware: null,
+  Validity: null,
+  Window: null,
+  Concurrency: null,
 };
 
 const row: DeliveryDeviceItem = {
@@ -50,6 +54,11 @@ const row: DeliveryDeviceItem = {
   Code: null,
   Detail: null,
   UpdateTime: 1,
+  Percent: null,
+  StartTime: null,
+  EndTime: null,
+  FromVersion: null,
+  ToVersion: null,
 };
 
 const list = <T>(rows: T[]): ListReply<T> => ({

@@ -6,6 +6,7 @@ import { useLiveInvalidate } from '#shared/live/use-live.ts';
 import { useAllNetworks } from '../api/get-all-networks.ts';
 import { useDeviceCount } from '../api/get-device-count.ts';
 import { useAllDevices } from '../api/get-devices.ts';
+import { useFirmwareImages } from '../api/get-firmware-images.ts';
 import { DASHBOARD_LIVE_KEY, useNetworkSummaries, type NetworkPage } from '../api/get-networks.ts';
 import { HealthTiles } from './health-tiles.tsx';
 import { NetworkList } from './network-list.tsx';
@@ -32,6 +33,7 @@ export default function DashboardOverview() {
   const allNetworks = useAllNetworks();
   const counts = useDeviceCount();
   const devices = useAllDevices();
+  const images = useFirmwareImages();
   useLiveInvalidate('device', [DASHBOARD_LIVE_KEY], {
     when: (d) => COUNTED_EVENTS.has(d.Event),
     delayMs: 800,
@@ -61,7 +63,12 @@ export default function DashboardOverview() {
           )
         }
       >
-        <HealthTiles counts={c} devices={devices.data?.list} pending={counts.isPending} />
+        <HealthTiles
+          counts={c}
+          devices={devices.data?.list}
+          images={images.data}
+          pending={counts.isPending}
+        />
       </Card>
       <Card className="dashboard-networks" title={t('networks.title')} size="small">
         {networks.data ? (

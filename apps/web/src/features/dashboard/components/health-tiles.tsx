@@ -1,7 +1,7 @@
 import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { DeviceCountReply } from '@netconsole/contract';
-import { formatPercent, healthRatios, type Ratio } from './health.ts';
+import { formatPercent, healthRatios, type Ratio, type Versioned } from './health.ts';
 
 function Tile({ id, label, hint, r }: { id: string; label: string; hint: string; r: Ratio | null }) {
   const percent = r?.percent ?? null;
@@ -28,15 +28,17 @@ function Tile({ id, label, hint, r }: { id: string; label: string; hint: string;
 export function HealthTiles({
   counts,
   devices,
+  images,
   pending,
 }: {
   counts: DeviceCountReply | undefined;
-  devices: readonly { Model: string; FWVersion: string }[] | undefined;
+  devices: readonly Versioned[] | undefined;
+  images?: readonly Versioned[];
   pending: boolean;
 }) {
   const { t } = useTranslation('dashboard-overview');
   if (!counts) return pending ? <Spin /> : <span className="dashboard-muted">{t('unavailable')}</span>;
-  const r = healthRatios(counts, devices);
+  const r = healthRatios(counts, devices, images);
   const of = (x: Ratio | null, key: string) =>
     x ? t(key, { part: x.part, whole: x.whole }) : t('health.firmwarePending');
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVersions, firmwareRatio, formatPercent, healthRatios, ratio } from './health.ts';
+import { firmwareRatio, formatPercent, healthRatios, ratio } from './health.ts';
 
 describe('health ratios', () => {
   it('are percentages to one decimal, none without a denominator', () => {
@@ -22,23 +22,39 @@ describe('health ratios', () => {
     ).toBeNull();
   });
 
-  it('count a device current when it runs the newest version seen for its model', () => {
+  it('count a device current when it runs the newest version known for its model and hardware', () => {
     const r = firmwareRatio([
-      { Model: 'A1', FWVersion: 'v2.00.002' },
-      { Model: 'A1', FWVersion: 'v2.10.001' },
-      { Model: 'A1', FWVersion: 'v2.9.9' },
-      { Model: 'B2', FWVersion: 'v1.02.005' },
+      { Model: 'A1', HWVersion: 'HW1.0', FWVersion: 'v2.00.002' },
+      { Model: 'A1', HWVersion: 'HW1.0', FWVersion: 'v2.10.001' },
+      { Model: 'A1', HWVersion: 'HW1.0', FWVersion: 'v2.9.009' },
+      // Another hardware version of the same model has its own newest.
+      { Model: 'A1', HWVersion: 'HW2.0', FWVersion: 'v1.00.001' },
+      { Model: 'B2', HWVersion: 'HW1.0', FWVersion: 'v1.02.005' },
       // Unknown model or version: left out of both sides.
-      { Model: '', FWVersion: 'v1' },
-      { Model: 'C1', FWVersion: '' },
+      { Model: '', HWVersion: 'HW1.0', FWVersion: 'v1' },
+      { Model: 'C1', HWVersion: 'HW1.0', FWVersion: '' },
     ]);
-    expect(r).toEqual({ part: 2, whole: 4, percent: 50 });
+    expect(r).toEqual({ part: 3, whole: 5, percent: 60 });
   });
 
-  it('compare versions by their numbers', () => {
-    expect(compareVersions('v2.10.001', 'v2.9.9')).toBeGreaterThan(0);
-    expect(compareVersions('v1.02.005', 'v1.2.5')).not.toBe(0);
-    expect(compareVersions('v1.0', 'v1.0.1')).toBeLessThan(0);
-    expect(compareVersions('v3.01.004', 'v3.01.004')).toBe(0);
+  it("take the library's images into the newest known version", () => {
+    const devices = [
+      { Model: 'A1', HWVersion: 'HW1.0', FWVersion: 'v2.00.002' },
+      { Model: 'A1', HWVersion: 'HW1.0', FWVersion: 'v2.00.002' },
+      { Model: 'B1', HWVersion: 'HW1.0', FWVersion: 'v1.00.001' },
+    ];
+    // Without images every device runs the newest its kind shows.
+    expect(firmwareRatio(devices).percent).toBe(100);
+    const images = [
+      // A newer image of A1 HW1.0 puts both A1 behind; an older one of B1 changes nothing.
+      { Model: 'A1', HWVersion: 'HW1.0', FWVersion: 'v2.00.003' },
+      { Model: 'B1', HWVersion: 'HW1.0', FWVersion: 'v0.09.001' },
+      // An image of a hardware version no device has counts for nobody.
+      { Model: 'B1', HWVersion: 'HW9.0', FWVersion: 'v9.00.000' },
+    ];
+    expect(firmwareRatio(devices, images)).toEqual({ part: 1, whole: 3, percent: 33.3 });
+    const counts = { Total: 3, Online: 3, Offline: 0, Useless: 0, Registered: 3, Trusted: 3 };
+    expect(healthRatios(counts, devices, images).firmware?.part).toBe(1);
+    expect(healthRatios(counts, devices, undefined).firmware?.part).toBe(3);
   });
 });

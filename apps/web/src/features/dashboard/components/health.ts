@@ -1,10 +1,12 @@
-import type { DeviceCountReply } from '@netconsole/contract';
+import { compareFirmwareVersions, type DeviceCountReply } from '@netconsole/contract';
 
 /**
  * The dashboard's health ratios (spec §9: to one decimal): online = online / all devices;
  * registered = registered / all; trusted = trusted / registered; firmware = devices running the
- * newest firmware seen among the devices of their model / devices with a model and a firmware
- * version (apps/web/README.md).
+ * newest known version of their model and hardware version / devices with a model and a firmware
+ * version. "Newest known" is the library's: the newest of the images of that model and hardware
+ * and of the versions its devices run (compareFirmwareVersions), so the tile and /fwconf/info
+ * count the same devices as behind (apps/web/README.md).
  */
 export interface Ratio {
   part: number;
@@ -21,25 +23,26 @@ export function formatPercent(r: Ratio): string {
   return r.percent === null ? '—' : `${r.percent.toFixed(1)}%`;
 }
 
-/** Compares firmware versions by their numbers (v2.10.001 > v2.9.9); equal numbers by text. */
-export function compareVersions(a: string, b: string): number {
-  const na = a.match(/\d+/g)?.map(Number) ?? [];
-  const nb = b.match(/\d+/g)?.map(Number) ?? [];
-  for (let i = 0; i < Math.max(na.length, nb.length); i++) {
-    const d = (na[i] ?? -1) - (nb[i] ?? -1);
-    if (d !== 0) return d;
-  }
-  return a.localeCompare(b);
+/** What the firmware ratio reads of a device or an image. */
+export interface Versioned {
+  Model: string;
+  HWVersion: string;
+  FWVersion: string;
 }
 
-export function firmwareRatio(devices: readonly { Model: string; FWVersion: string }[]): Ratio {
+const keyOf = (v: Versioned) => `${v.Model}\u0000${v.HWVersion}`;
+
+export function firmwareRatio(devices: readonly Versioned[], images: readonly Versioned[] = []): Ratio {
   const known = devices.filter((d) => d.Model.trim() !== '' && d.FWVersion.trim() !== '');
   const newest = new Map<string, string>();
-  for (const d of known) {
-    const seen = newest.get(d.Model);
-    if (seen === undefined || compareVersions(d.FWVersion, seen) > 0) newest.set(d.Model, d.FWVersion);
+  for (const v of [...known, ...images]) {
+    const seen = newest.get(keyOf(v));
+    if (seen === undefined || compareFirmwareVersions(v.FWVersion, seen) > 0)
+      newest.set(keyOf(v), v.FWVersion);
   }
-  const current = known.filter((d) => compareVersions(d.FWVersion, newest.get(d.Model)!) === 0).length;
+  const current = known.filter(
+    (d) => compareFirmwareVersions(d.FWVersion, newest.get(keyOf(d))!) === 0,
+  ).length;
   return ratio(current, known.length);
 }
 
@@ -52,11 +55,13 @@ export interface HealthRatios {
 
 export function healthRatios(
   counts: DeviceCountReply,
-  devices: readonly { Model: string; FWVersion: string }[] | undefined,
+  devices: readonly Versioned[] | undefined,
+  /** The library's images; absent (not loaded, or not readable): the devices' versions alone. */
+  images?: readonly Versioned[],
 ): HealthRatios {
   return {
     online: ratio(counts.Online, counts.Total),
-    firmware: devices ? firmwareRatio(devices) : null,
+    firmware: devices ? firmwareRatio(devices, images) : null,
     registered: ratio(counts.Registered, counts.Total),
     trusted: ratio(counts.Trusted, counts.Registered),
   };

@@ -78,7 +78,14 @@ export function NetworkList({ networks }: { networks: NetworkSummary[] }) {
                   <button
                     type="button"
                     className="dashboard-link-button"
-                    onClick={() => requestNetworkEdit({ _id: n._id, Name: n.Name, Location: n.Location })}
+                    onClick={() =>
+                      requestNetworkEdit({
+                        _id: n._id,
+                        Name: n.Name,
+                        Location: n.Location,
+                        TimeZone: n.TimeZone,
+                      })
+                    }
                     data-pdf-hide
                     data-testid={`dashboard-network-edit-${n.netName}`}
                   >

@@ -1,4 +1,83 @@
-/** Placeholder: a helper session is building this screen. */
-export default function Placeholder() {
-  return null;
+import { useState } from 'react';
+import { Card, Input, Select } from 'antd';
+import { SearchOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_LIMIT,
+  DELIVERY_STATUSES,
+  deliveryStatusLabels,
+  errorText,
+  ErrorCode,
+  type DeliveryStatus,
+  type Lang,
+} from '@netconsole/contract';
+import { Pagination } from '#shared/components/pagination.tsx';
+import { useTypedSearch } from '#shared/use-typed-search.ts';
+import { useMyUserId, useUpgrades, type UpgradeListParams } from '../api/upgrades.ts';
+import { UpgradeList } from '../components/upgrade-list.tsx';
+import { useUpgradeLive } from '../components/upgrade-live.ts';
+import '../components/firmware.css';
+
+/** The server refuses longer searches (deliveryListQuery). */
+const SEARCH_MAX = 64;
+
+/**
+ * spec §2 /fwconf/fwHistory: every firmware upgrade, newest first — the image, who and when, its
+ * validity and window, how many devices applied, failed or wait; a row opens to each device's
+ * outcome in words, its from → to version and how long it took. Kept current by the live messages
+ * like the upgrade screen; without any upgrade it says so with the spec's 14013 text.
+ */
+export default function HistoryPage() {
+  const { t, i18n } = useTranslation('firmware-history');
+  const lang = i18n.language as Lang;
+  const [params, setParams] = useState<UpgradeListParams>({ page: 1, limit: DEFAULT_LIMIT, search: '' });
+  const search = useTypedSearch(setParams);
+  const upgrades = useUpgrades(params);
+  const myId = useMyUserId();
+  useUpgradeLive();
+  const filtered = params.search !== '' || params.status !== undefined;
+
+  return (
+    <Card className="firmware-page" data-testid="fw-history-page">
+      <p className="firmware-intro">{t('intro')}</p>
+      <div className="firmware-toolbar">
+        <div className="firmware-toolbar-filters">
+          <Input
+            className="firmware-search"
+            prefix={<SearchOutlined className="firmware-muted" />}
+            placeholder={t('searchPlaceholder')}
+            aria-label={t('searchPlaceholder')}
+            allowClear
+            maxLength={SEARCH_MAX}
+            {...search}
+            data-testid="fw-history-search"
+          />
+          <Select
+            className="firmware-filter"
+            allowClear
+            placeholder={t('allStatuses')}
+            aria-label={t('statusFilter')}
+            value={params.status}
+            options={DELIVERY_STATUSES.map((s) => ({ value: s, label: deliveryStatusLabels[s][lang] }))}
+            onChange={(status?: DeliveryStatus) => setParams((p) => ({ ...p, status, page: 1 }))}
+            data-testid="fw-history-status-filter"
+          />
+        </div>
+      </div>
+      <UpgradeList
+        upgrades={upgrades.data?.list ?? []}
+        loading={upgrades.isFetching && !upgrades.data}
+        myId={myId.data}
+        empty={filtered ? t('emptyFiltered') : errorText(ErrorCode.FirmwareHistoryEmpty, lang)}
+      />
+      <div className="firmware-pagination">
+        <Pagination
+          total={upgrades.data?.count ?? 0}
+          page={params.page}
+          limit={params.limit}
+          onChange={(page, limit) => setParams((p) => ({ ...p, page, limit }))}
+        />
+      </div>
+    </Card>
+  );
 }

@@ -11,6 +11,7 @@ import { useCreateNetwork } from '../api/create-network.ts';
 import { DevicePickerStep } from './device-picker-step.tsx';
 import { MainDeviceStep } from './main-device-step.tsx';
 import { NetworkInfoStep, type NetworkInfo } from './network-info-step.tsx';
+import { browserTimeZone } from './time-zones.ts';
 import { NOTHING_CHOSEN, addDevicesBody, nextStep, resetBody, type Chosen } from './wizard-state.ts';
 import './network-dialogs.css';
 
@@ -30,7 +31,11 @@ export default function AddNetworkWizard({ onClose }: { onClose: () => void }) {
   const addDevices = useAddDevicesToNetwork();
   const reset = useResetDevices();
   const [step, setStep] = useState<Step>('info');
-  const [info, setInfo] = useState<NetworkInfo>({ name: '', location: null });
+  const [info, setInfo] = useState<NetworkInfo>(() => ({
+    name: '',
+    location: null,
+    timeZone: browserTimeZone(),
+  }));
   const [invalid, setInvalid] = useState({ name: false, location: false });
   const [network, setNetwork] = useState<NetworkItem | null>(null);
   const [chosen, setChosen] = useState<Chosen>(NOTHING_CHOSEN);
@@ -61,7 +66,7 @@ export default function AddNetworkWizard({ onClose }: { onClose: () => void }) {
     if (problems.name || problems.location) return notify.warning(t('correctInfo'));
     const location = info.location!;
     create.mutate(
-      { Name: info.name.trim(), Location: location },
+      { Name: info.name.trim(), Location: location, TimeZone: info.timeZone },
       {
         onSuccess: (reply) => {
           setNetwork(reply.list);

@@ -13,14 +13,16 @@ import { LocationPicker, type PickedLocation } from '#shared/map/location-picker
 import { notify } from '#shared/notify.ts';
 import { useDeleteNetwork } from '../api/delete-network.ts';
 import { useUpdateNetwork } from '../api/update-network.ts';
+import { TimeZoneField } from './time-zone-field.tsx';
 import './network-dialogs.css';
 
 /** What the dialog needs of a network: a getAll entry or a getAllNetworks item both fit. */
-export type EditableNetwork = Pick<NetworkItem, '_id' | 'Name' | 'Location'>;
+export type EditableNetwork = Pick<NetworkItem, '_id' | 'Name' | 'Location' | 'TimeZone'>;
 
 /**
  * The network edit screen (spec §2 "network edit"): rename, move (the map and its location text),
- * delete after a confirmation saying its devices return to unassigned.
+ * set the time zone its firmware maintenance windows run in (issue 16), delete after a
+ * confirmation saying its devices return to unassigned.
  */
 export default function NetworkEditDialog({
   network,
@@ -35,6 +37,7 @@ export default function NetworkEditDialog({
   const remove = useDeleteNetwork();
   const [name, setName] = useState(network.Name);
   const [location, setLocation] = useState<PickedLocation | null>(network.Location);
+  const [timeZone, setTimeZone] = useState<string | null>(network.TimeZone);
   const [invalid, setInvalid] = useState({ name: false, location: false });
   const busy = update.isPending || remove.isPending;
 
@@ -52,7 +55,11 @@ export default function NetworkEditDialog({
       location!.latitude !== network.Location.latitude ||
       location!.address !== network.Location.address;
     if (moved) body.Location = location!;
-    if (body.Name === undefined && body.Location === undefined) return notify.info(t('edit.unchanged'));
+    // Sent only when changed: null (cleared) sets the network back to the server's zone.
+    if (timeZone !== network.TimeZone) body.TimeZone = timeZone;
+    if (body.Name === undefined && body.Location === undefined && body.TimeZone === undefined) {
+      return notify.info(t('edit.unchanged'));
+    }
     update.mutate(body, {
       onSuccess: () => {
         notify.success(t('edit.saved'));
@@ -128,6 +135,7 @@ export default function NetworkEditDialog({
           status={invalid.location ? 'error' : undefined}
           height={280}
         />
+        <TimeZoneField value={timeZone} onChange={setTimeZone} testId="network-edit-time-zone" />
       </div>
       {modalHolder}
     </Modal>

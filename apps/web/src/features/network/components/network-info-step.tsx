@@ -2,15 +2,19 @@ import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { NETWORK_NAME_MAX } from '@netconsole/contract';
 import { LocationPicker, locationText, type PickedLocation } from '#shared/map/location-picker.tsx';
+import { TimeZoneField } from './time-zone-field.tsx';
 
 export interface NetworkInfo {
   name: string;
   location: PickedLocation | null;
+  /** IANA zone (firmware maintenance windows); null: the server's. Starts as the browser's. */
+  timeZone: string | null;
 }
 
 /**
  * spec §2 wizard step 1: the name, the location chosen by clicking the map (with its read-only
- * text) and the summary table (name, type 'normal network', location).
+ * text), the time zone (issue 16) and the summary table (name, type 'normal network', location,
+ * time zone).
  */
 export function NetworkInfoStep({
   value,
@@ -43,6 +47,11 @@ export function NetworkInfoStep({
         status={invalid.location ? 'error' : undefined}
         height={280}
       />
+      <TimeZoneField
+        value={value.timeZone}
+        onChange={(timeZone) => onChange({ ...value, timeZone })}
+        testId="wizard-time-zone"
+      />
       <table className="network-summary" data-testid="wizard-summary">
         <caption>{t('wizard.summary')}</caption>
         <tbody>
@@ -57,6 +66,10 @@ export function NetworkInfoStep({
           <tr>
             <th>{t('wizard.summaryLocation')}</th>
             <td data-testid="wizard-summary-location">{locationText(value.location, tm('noAddress'))}</td>
+          </tr>
+          <tr>
+            <th>{t('wizard.summaryTimeZone')}</th>
+            <td data-testid="wizard-summary-time-zone">{value.timeZone ?? t('timeZone.server')}</td>
           </tr>
         </tbody>
       </table>
