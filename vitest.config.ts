@@ -18,6 +18,9 @@ export default defineConfig({
           environment: 'node',
           // CPU-bound: one worker per core. Vitest's default is cores − 1, one here: 36 s against 24 s.
           maxWorkers: os.availableParallelism(),
+          // The console's component tests render antd in jsdom: a few hundred ms each alone, seconds
+          // when the machine is busy (other tiers, other sessions), which the 5 s default did not cover.
+          testTimeout: 20000,
         },
       },
       {

@@ -3,18 +3,16 @@
 // started the way the console does it (POST /v1/fw/add, POST /v1/config/fw/dispatch), every device
 // downloading it for real from the server's signed link, measured until every device came back on
 // the new version (or failed). `npm run bench:firmware -- --help` lists the options.
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DeviceType, type DeliveryDeviceItem, type DeliveryItem } from '@netconsole/contract';
-import { stack } from './api/stack.ts';
 import { BENCH_MODEL, firmwarePlan, layout } from './firmware/plan.ts';
 import { uploadImage, writeImage } from './firmware/image.ts';
 import { FirmwareSim } from './firmware/sim-process.ts';
-import { Api, registerDevices } from './ingest/api.ts';
+import { Api, registerDevices, tenantOwner } from './ingest/api.ts';
 import { cpuSeconds, ProcWindow, rssBytes } from './ingest/proc.ts';
+import { f0, f1, machine, optionChecks, sleep, STACK_OPTIONS, uptime } from './support/cli.ts';
+import { BenchRun } from './support/run.ts';
 
 const HELP = `Usage: npm run bench:firmware -- [options]
 
@@ -51,13 +49,8 @@ const { values: o } = parseArgs({
     'flash-s': { type: 'string', default: '2' },
     'reboot-s': { type: 'string', default: '5' },
     timeout: { type: 'string', default: '600' },
-    store: { type: 'string', default: 'sqlite' },
-    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/test' },
-    broker: { type: 'string', default: 'mosquitto' },
-    'cpu-prof': { type: 'boolean', default: false },
     'node-args': { type: 'string', default: '' },
-    keep: { type: 'boolean', default: false },
-    help: { type: 'boolean', short: 'h', default: false },
+    ...STACK_OPTIONS,
   },
   strict: true,
 });
@@ -66,15 +59,7 @@ if (o.help) {
   process.exit(0);
 }
 
-function fail(message: string): never {
-  console.error(`bench:firmware: ${message}`);
-  process.exit(2);
-}
-function count(name: string, v: string | undefined, min = 1, max = Infinity): number {
-  const n = Number(v);
-  if (!Number.isFinite(n) || n < min || n > max) fail(`--${name} must be a number from ${min} to ${max}`);
-  return n;
-}
+const { count, stack: stackChoice } = optionChecks('bench:firmware');
 const devices = Math.round(count('devices', o.devices, 1, 1000));
 const apsPerNetwork = Math.min(devices, Math.round(count('aps-per-network', o['aps-per-network'])));
 const sizeBytes = Math.round(count('size-mb', o['size-mb'], 0.001, 30) * 2 ** 20);
@@ -85,29 +70,15 @@ const verifyS = count('verify-s', o['verify-s'], 0);
 const flashS = count('flash-s', o['flash-s'], 0);
 const rebootS = count('reboot-s', o['reboot-s'], 0);
 const timeoutS = count('timeout', o.timeout);
-if (o.store !== 'sqlite' && o.store !== 'postgres') fail('--store must be sqlite or postgres');
-if (o.broker !== 'embedded' && o.broker !== 'mosquitto') fail('--broker must be embedded or mosquitto');
+const { store, broker: brokerKind } = stackChoice(o);
 
 /** The goal of issue 16. */
 const GOAL_RSS_GROWTH_MB = 150;
 /** The image's version: newer than the catalogue's. */
 const NEW_VERSION = 'v9.00.001';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const log = (line: string) => console.log(line);
-const f0 = (n: number) => n.toFixed(0);
-const f1 = (n: number) => n.toFixed(1);
 const mb = (bytes: number) => bytes / 2 ** 20;
-const uptime = () => {
-  try {
-    return execFileSync('uptime', { encoding: 'utf8' }).trim();
-  } catch {
-    return `load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(', ')}`;
-  }
-};
 
 /** Every device of a delivery, paged (500 a page, the lists' most). */
 async function deliveryDevices(api: Api, id: string): Promise<DeliveryDeviceItem[]> {
@@ -122,27 +93,15 @@ async function deliveryDevices(api: Api, id: string): Promise<DeliveryDeviceItem
   }
 }
 
-let sim: FirmwareSim | null = null;
-let processes: ReturnType<typeof stack> | null = null;
-async function cleanUp(): Promise<void> {
-  await sim?.kill();
-  const kept = await processes?.stop(o.keep);
-  if (kept) log(kept);
-}
-process.on('SIGINT', () => {
-  void cleanUp().finally(() => process.exit(130));
-});
-
-const cpus = os.cpus();
-const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(1)} GB, Node ${process.versions.node}`;
+const run = new BenchRun(o.keep!);
+const machineLine = machine();
 log(
-  `bench:firmware — a ${f1(mb(sizeBytes))} MB image to ${devices} access points, store ${o.store}, broker ${o.broker}, ` +
+  `bench:firmware — a ${f1(mb(sizeBytes))} MB image to ${devices} access points, store ${store}, broker ${brokerKind}, ` +
     `concurrency ${concurrency ?? 'none'}, cap ${kbps ? `${kbps} kB/s` : 'none'}, ` +
-    `verify ${verifyS} s, flash ${flashS} s, reboot ${rebootS} s\nmachine: ${machine}\nuptime (start): ${uptime()}`,
+    `verify ${verifyS} s, flash ${flashS} s, reboot ${rebootS} s\nmachine: ${machineLine}\nuptime (start): ${uptime()}`,
 );
 
-let serverLog: string | null = null;
-try {
+await run.main(async () => {
   const seed = 'bench-firmware';
   const snPrefix = 'BFW';
   const networks = layout(devices, apsPerNetwork);
@@ -151,28 +110,17 @@ try {
   const apSns = new Set(planned.filter((d) => d.type === DeviceType.AP).map((d) => d.sn));
   // The server reads its settings from the environment it inherits (bench/ingest/server.ts).
   process.env.FIRMWARE_DOWNLOAD_KBPS = String(kbps);
-  processes = stack({
-    store: o.store as 'sqlite' | 'postgres',
+  const { server, broker, factoryKey, dataDir, admin } = await run.console({
+    store,
     pgUrl: o['pg-url']!,
-    broker: o.broker as 'embedded' | 'mosquitto',
+    broker: brokerKind,
     sns: planned.map((d) => d.sn),
     cpuProf: o['cpu-prof']!,
     nodeArgs: o['node-args']!.split(/\s+/).filter(Boolean),
   });
-  const { server, broker, factoryKey, adminPassword, dataDir } = await processes.start();
-  serverLog = server.logFile;
-  const admin = await new Api(server.baseURL).login('admin', adminPassword);
-  await admin.call('POST', '/v1/tenant/add', {
-    Username: 'benchfwown',
-    Password: 'bench-pass1',
-    Name: 'Benchfw Networks',
-    Phone: '13900000001',
-    Email: 'ops@benchfw.example',
-    Operation: { Certified: true, Analysis: true, Financial: true, AddUser: true },
-    ServiceStart: Date.now(),
-    ServiceEnd: Date.now() + 365 * 86_400_000,
-  });
-  // The upload is multipart (not Api.call's JSON): it needs the session token itself.
+  await tenantOwner(admin, 'Benchfw', 'bench-pass1');
+  // The upload is multipart (not Api.call's JSON): it needs the session token itself, so the owner
+  // signs in again here (one session per account: this one is the tenant's for the rest of the run).
   const login = await new Api(server.baseURL).call<{ Token: string }>('POST', '/v1/user/login', {
     Username: 'benchfwown',
     Password: 'bench-pass1',
@@ -204,7 +152,7 @@ try {
   );
 
   t = performance.now();
-  sim = await FirmwareSim.start({
+  const sim = await FirmwareSim.start({
     url: server.mqttUrl,
     factoryKey,
     networks,
@@ -215,6 +163,7 @@ try {
     flashS,
     rebootS,
   });
+  run.atEnd(() => sim.kill());
   await sim.next('online', 600_000);
   // A device's model is what its hello said: the upgrade goes to devices known as the image's model.
   const apIds: string[] = [];
@@ -365,9 +314,9 @@ try {
     `JSON ${JSON.stringify({
       bench: 'firmware',
       date: new Date().toISOString(),
-      machine,
-      store: o.store,
-      broker: o.broker,
+      machine: machineLine,
+      store,
+      broker: brokerKind,
       devices: apIds.length,
       fleet: planned.length,
       imageMB: +mb(image.size).toFixed(1),
@@ -393,16 +342,4 @@ try {
       goals: { rssGrowth: rssOk ? 'met' : 'MISSED' },
     })}`,
   );
-} catch (err) {
-  const cause = err instanceof Error && err.cause instanceof Error ? ` (${err.cause.message})` : '';
-  console.error(err instanceof Error ? `${err.message}${cause}` : err);
-  if (serverLog && fs.existsSync(serverLog)) {
-    const tail = fs.readFileSync(serverLog, 'utf8').trim().split('\n').slice(-14);
-    console.error(`server log ${serverLog} (kept), last lines:\n${tail.join('\n')}`);
-  }
-  o.keep = true;
-  process.exitCode = 1;
-} finally {
-  await cleanUp();
-  process.exit();
-}
+});

@@ -281,9 +281,14 @@ describe('firmware upgrades with simulated devices', { timeout: 60_000 }, () => 
       Validity: 2,
       ExpireTime: Date.now() + 60_000,
     });
-    expect((await rows(h, me, within._id)).get(late!.sn)).toMatchObject({ Status: 4, State: 'held' });
-    // The period passes while the second is off: its command expires, issue failed (3).
-    h.clock.advance(61_000);
+    // Both commands are held (the campaigns' first steps may still be issuing them on a busy machine;
+    // a command issued after the clock moved below would start expired).
+    const held = await until(h, me, within._id, late!.sn, (x) => x.State === 'held', 'held');
+    expect(held).toMatchObject({ Status: 4, State: 'held' });
+    await until(h, me, outside._id, never!.sn, (x) => x.State === 'held', 'held');
+    // The period passes while the second is off: its command expires, issue failed (3). Past the
+    // period's end by the wall clock it was set by (the setup above may have taken seconds).
+    h.clock.now = Date.now() + 61_000;
     await h.services.commands.sweep(h.clock.now);
     await h.services.jobs.runDue();
     await until(h, me, outside._id, never!.sn, (x) => x.State === 'expired', 'expired');

@@ -1,5 +1,5 @@
-import { useState, type HTMLAttributes } from 'react';
-import { Grid, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Grid, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   configIssueStatusLabels,
@@ -7,12 +7,18 @@ import {
   type DeliveryDeviceItem,
   type Lang,
 } from '@netconsole/contract';
-import { Pagination } from '#shared/components/pagination.tsx';
+import {
+  CampaignDevices,
+  DEVICES_PAGE,
+  TargetOutcome,
+  type DevicesPage,
+} from '#shared/delivery/campaign-devices.tsx';
+import type { CampaignLook } from '#shared/delivery/campaign-table.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { useDeliveryDevices } from '../api/deliveries.ts';
 import { outcomeKey, toneOf } from './delivery-status.ts';
 
-const PAGE = 10;
+const LOOK: CampaignLook = { testId: 'delivery', cls: 'delivery' };
 
 /**
  * What a device made of a delivery in the user's language: the reason code's text (e.g. "rolled back:
@@ -20,27 +26,14 @@ const PAGE = 10;
  */
 export function DeviceOutcome({ row }: { row: DeliveryDeviceItem }) {
   const { t } = useTranslation('config-delivery');
-  const key = outcomeKey(row);
-  const text = key
-    ? t(`devices.${key}`, { defaultValue: row.Code ? t('devices.code.other', { code: row.Code }) : '' })
-    : '';
-  if (!text && !row.Detail) return <span className="delivery-muted">—</span>;
-  return (
-    <div className="delivery-outcome" data-testid={`delivery-outcome-${row.SN}`}>
-      {text && <span className="delivery-outcome-text">{text}</span>}
-      {row.Code && (
-        <span className="delivery-outcome-code">{t('devices.codeLabel', { code: row.Code })}</span>
-      )}
-      {row.Detail && <span className="delivery-outcome-detail">{row.Detail}</span>}
-    </div>
-  );
+  return <TargetOutcome {...LOOK} row={row} outcome={outcomeKey(row)} t={t} keyPrefix="devices." />;
 }
 
 /** The devices of one delivery (GET /v1/issued/device), kept current by the live messages. */
 export function DeliveryDevices({ id }: { id: string }) {
   const { t, i18n } = useTranslation('config-delivery');
   const lang = i18n.language as Lang;
-  const [page, setPage] = useState({ page: 1, limit: PAGE });
+  const [page, setPage] = useState<DevicesPage>({ page: 1, limit: DEVICES_PAGE });
   const devices = useDeliveryDevices(id, page);
   // A phone keeps two columns: what the device reported goes under its status.
   const wide = Grid.useBreakpoint().md !== false;
@@ -82,31 +75,15 @@ export function DeliveryDevices({ id }: { id: string }) {
     },
   ];
 
-  const count = devices.data?.count ?? 0;
   return (
-    <div className="delivery-devices" data-testid={`delivery-devices-${id}`}>
-      <div className="delivery-table">
-        <Table<DeliveryDeviceItem>
-          rowKey="Device"
-          size="small"
-          columns={columns}
-          dataSource={devices.data?.list ?? []}
-          loading={devices.isFetching && !devices.data}
-          pagination={false}
-          onRow={(d) => ({ 'data-testid': `delivery-device-${d.SN}` }) as HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: t('devices.empty') }}
-        />
-      </div>
-      {count > PAGE && (
-        <div className="delivery-pagination">
-          <Pagination
-            total={count}
-            page={page.page}
-            limit={page.limit}
-            onChange={(p, limit) => setPage({ page: p, limit })}
-          />
-        </div>
-      )}
-    </div>
+    <CampaignDevices
+      {...LOOK}
+      id={id}
+      columns={columns}
+      devices={devices}
+      page={page}
+      onPage={setPage}
+      empty={t('devices.empty')}
+    />
   );
 }

@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Button,
-  DatePicker,
-  Form,
-  InputNumber,
-  Radio,
-  Select,
-  Switch,
-  type FormItemProps,
-} from 'antd';
+import { Alert, Button, Form, Radio, Select, type FormItemProps } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -19,6 +9,7 @@ import {
   type DeliveryItem,
   type Lang,
 } from '@netconsole/contract';
+import { CampaignTimePicker, StagedFields } from '#shared/delivery/campaign-form-fields.tsx';
 import { useAllProfiles, useNewDelivery } from '../api/deliveries.ts';
 import { deliveryErrors, serverErrors, type Errors, type Field } from './delivery-form-errors.ts';
 import { DeliveryTargets } from './delivery-targets.tsx';
@@ -34,9 +25,6 @@ interface Values {
 
 const INITIAL: Values = { when: 'now', staged: false, firstPercent: 10, maxFailPercent: 20 };
 
-/** Past days cannot be picked; a time earlier today is refused with 14011 on submit. */
-const beforeToday = (d: Dayjs) => d.endOf('day').valueOf() < Date.now();
-
 type TimeItemProps = Omit<FormItemProps<Values>, 'name' | 'children'> & {
   name: 'effectiveTime' | 'expireTime';
   label: string;
@@ -47,13 +35,7 @@ type TimeItemProps = Omit<FormItemProps<Values>, 'name' | 'children'> & {
 function TimeItem({ testId, ...item }: TimeItemProps) {
   return (
     <Form.Item<Values> {...item}>
-      <DatePicker
-        showTime={{ format: 'HH:mm' }}
-        format="YYYY-MM-DD HH:mm"
-        disabledDate={beforeToday}
-        aria-label={item.label}
-        data-testid={testId}
-      />
+      <CampaignTimePicker aria-label={item.label} data-testid={testId} />
     </Form.Item>
   );
 }
@@ -198,41 +180,7 @@ export function DeliveryForm({ onDone, onCancel }: DeliveryFormProps) {
           testId="delivery-expire-time"
         />
       </div>
-      <Form.Item name="staged" label={t('form.staged')} valuePropName="checked" extra={t('form.stagedHint')}>
-        <Switch aria-label={t('form.staged')} data-testid="delivery-staged" />
-      </Form.Item>
-      {staged && (
-        <div className="delivery-form-row">
-          <Form.Item
-            name="firstPercent"
-            label={t('form.firstPercent')}
-            validateStatus={status('firstPercent')}
-            help={help('firstPercent')}
-          >
-            <InputNumber
-              min={1}
-              max={100}
-              precision={0}
-              aria-label={t('form.firstPercent')}
-              data-testid="delivery-first-percent"
-            />
-          </Form.Item>
-          <Form.Item
-            name="maxFailPercent"
-            label={t('form.maxFailPercent')}
-            validateStatus={status('maxFailPercent')}
-            help={help('maxFailPercent')}
-          >
-            <InputNumber
-              min={0}
-              max={100}
-              precision={0}
-              aria-label={t('form.maxFailPercent')}
-              data-testid="delivery-max-fail-percent"
-            />
-          </Form.Item>
-        </div>
-      )}
+      <StagedFields testId="delivery" cls="delivery" staged={staged} t={t} status={status} help={help} />
       {errors.form && (
         <Alert
           type="error"

@@ -1,56 +1,35 @@
-import { useState, type HTMLAttributes } from 'react';
-import { Button, Grid, Popconfirm, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
-import { StopOutlined } from '@ant-design/icons';
+import { Grid, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { deliveryStatusLabels, type DeliveryItem, type Lang } from '@netconsole/contract';
 import {
-  deliveryStatusLabels,
-  type DeliveryItem,
-  type DeliveryStatus,
-  type Lang,
-} from '@netconsole/contract';
+  CampaignProgress,
+  CampaignTable,
+  cancelColumn,
+  createdColumn,
+  type CampaignLook,
+} from '#shared/delivery/campaign-table.tsx';
+import { CAMPAIGN_TONE } from '#shared/delivery/delivery-status.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { DeliveryDevices } from './delivery-devices.tsx';
-import { isCancellable, progressOf } from './delivery-status.ts';
+import { progressOf } from './delivery-status.ts';
 
-const STATUS_TONE: Record<DeliveryStatus, string> = {
-  scheduled: 'default',
-  running: 'processing',
-  finished: 'success',
-  stopped: 'warning',
-  cancelled: 'default',
-  expired: 'warning',
-};
+const LOOK: CampaignLook = { testId: 'delivery', cls: 'delivery' };
+
+const nameOf = (d: DeliveryItem) => d.ProfileName ?? d._id;
 
 /** "n of N confirmed", drawn as confirmed (green) and failed (red) shares of one bar. */
 export function DeliveryProgress({ item }: { item: DeliveryItem }) {
   const { t } = useTranslation('config-delivery');
   const p = progressOf(item);
-  const label = t('list.confirmed', { confirmed: p.confirmed, total: p.total });
   return (
-    <div className="delivery-progress" data-testid={`delivery-progress-${item._id}`}>
-      <div
-        className="delivery-progress-bar"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={p.total}
-        aria-valuenow={p.confirmed}
-      >
-        <span className="delivery-progress-ok" style={{ width: `${p.confirmedPercent}%` }} />
-        <span className="delivery-progress-failed" style={{ width: `${p.failedPercent}%` }} />
-      </div>
-      <div className="delivery-progress-text">
-        <span data-testid={`delivery-confirmed-${item._id}`}>{label}</span>
-        {p.failed > 0 && (
-          <span className="delivery-failed-text">
-            {t('list.failed', { count: p.failed, percent: p.failedPercent })}
-          </span>
-        )}
-        {item.Pending > 0 && (
-          <span className="delivery-muted">{t('list.waiting', { count: item.Pending })}</span>
-        )}
-      </div>
-    </div>
+    <CampaignProgress
+      {...LOOK}
+      item={item}
+      label={t('list.confirmed', { confirmed: p.confirmed, total: p.total })}
+      doneTestId="delivery-confirmed"
+      failedText={t('list.failed', { count: p.failed, percent: p.failedPercent })}
+      waitingText={t('list.waiting', { count: item.Pending })}
+    />
   );
 }
 
@@ -62,31 +41,6 @@ export interface DeliveryListProps {
   empty: string;
 }
 
-function CancelAction({ item, onCancel }: { item: DeliveryItem; onCancel: DeliveryListProps['onCancel'] }) {
-  const { t } = useTranslation('config-delivery');
-  const name = item.ProfileName ?? item._id;
-  return (
-    <Popconfirm
-      title={t('list.cancel.title')}
-      description={t('list.cancel.description')}
-      okText={t('list.cancel.ok')}
-      cancelText={t('list.cancel.keep')}
-      okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
-      onConfirm={() => onCancel(item)}
-    >
-      <Button
-        size="small"
-        danger
-        icon={<StopOutlined />}
-        aria-label={t('list.cancel.label', { name })}
-        data-testid={`delivery-cancel-${item._id}`}
-      >
-        {t('list.cancel.action')}
-      </Button>
-    </Popconfirm>
-  );
-}
-
 /**
  * The deliveries (spec §2 /deviceconf/conf): what, when, by whom, its status and progress; a row
  * opens to its devices; one not ended can be cancelled after a confirmation.
@@ -94,7 +48,6 @@ function CancelAction({ item, onCancel }: { item: DeliveryItem; onCancel: Delive
 export function DeliveryList({ deliveries, loading, myId, onCancel, empty }: DeliveryListProps) {
   const { t, i18n } = useTranslation('config-delivery');
   const lang = i18n.language as Lang;
-  const [open, setOpen] = useState<readonly string[]>([]);
   // A phone keeps two columns: the progress goes under the profile rather than off to the side.
   const wide = Grid.useBreakpoint().md !== false;
 
@@ -112,20 +65,7 @@ export function DeliveryList({ deliveries, loading, myId, onCancel, empty }: Del
         </div>
       ),
     },
-    {
-      key: 'created',
-      title: t('list.column.created'),
-      // A phone keeps what, status, progress and cancel; the times are in the devices' rows too.
-      responsive: ['md'],
-      render: (_, d) => (
-        <div className="delivery-stack">
-          <span className="delivery-nowrap">{formatDateTime(d.CreateTime)}</span>
-          <span className="delivery-muted">
-            {d.Creator !== null && d.Creator === myId ? t('list.byMe') : t('list.byOther')}
-          </span>
-        </div>
-      ),
-    },
+    createdColumn({ t, myId, cls: LOOK.cls }),
     {
       key: 'effective',
       title: t('list.column.effective'),
@@ -146,7 +86,11 @@ export function DeliveryList({ deliveries, loading, myId, onCancel, empty }: Del
       title: t('list.column.status'),
       render: (_, d) => (
         <div className="delivery-stack">
-          <Tag color={STATUS_TONE[d.Status]} data-testid={`delivery-status-${d._id}`} data-status={d.Status}>
+          <Tag
+            color={CAMPAIGN_TONE[d.Status]}
+            data-testid={`delivery-status-${d._id}`}
+            data-status={d.Status}
+          >
             {deliveryStatusLabels[d.Status][lang]}
           </Tag>
           {d.Staged && (
@@ -163,47 +107,19 @@ export function DeliveryList({ deliveries, loading, myId, onCancel, empty }: Del
       responsive: ['md'],
       render: (_, d) => <DeliveryProgress item={d} />,
     },
-    {
-      key: 'actions',
-      title: t('list.column.actions'),
-      render: (_, d) => (isCancellable(d.Status) ? <CancelAction item={d} onCancel={onCancel} /> : null),
-    },
+    cancelColumn({ t, nameOf, onCancel, testId: LOOK.testId }),
   ];
 
   return (
-    <div className="delivery-table">
-      <Table<DeliveryItem>
-        rowKey="_id"
-        size="middle"
-        columns={columns}
-        dataSource={deliveries}
-        loading={loading}
-        pagination={false}
-        expandable={{
-          expandedRowKeys: open,
-          onExpandedRowsChange: (keys) => setOpen(keys as string[]),
-          expandedRowRender: (d) => <DeliveryDevices id={d._id} />,
-          expandIcon: ({ expanded, onExpand, record }) => {
-            const name = record.ProfileName ?? record._id;
-            return (
-              <Button
-                type="text"
-                size="small"
-                className="delivery-expand"
-                aria-expanded={expanded}
-                aria-label={t(expanded ? 'list.hideDevices' : 'list.showDevices', { name })}
-                data-testid={`delivery-expand-${record._id}`}
-                onClick={(e) => onExpand(record, e)}
-              >
-                {expanded ? '−' : '+'}
-              </Button>
-            );
-          },
-        }}
-        onRow={(d) => ({ 'data-testid': `delivery-row-${d._id}` }) as HTMLAttributes<HTMLElement>}
-        locale={{ emptyText: empty }}
-        data-testid="delivery-table"
-      />
-    </div>
+    <CampaignTable
+      {...LOOK}
+      campaigns={deliveries}
+      columns={columns}
+      loading={loading}
+      empty={empty}
+      t={t}
+      nameOf={nameOf}
+      expanded={(d) => <DeliveryDevices id={d._id} />}
+    />
   );
 }

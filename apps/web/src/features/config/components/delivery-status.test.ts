@@ -6,16 +6,13 @@ import {
   type DeliveryLiveData,
   type ListReply,
 } from '@netconsole/contract';
+import { outcomeKey, patchDeliveryDevices, progressOf, targetIssueStatus } from './delivery-status.ts';
 import {
   isCancellable,
-  isUnknownDelivery,
-  outcomeKey,
-  patchDeliveries,
-  patchDeliveryDevices,
-  progressOf,
-  targetIssueStatus,
+  isUnknownCampaign as isUnknownDelivery,
+  patchCampaigns as patchDeliveries,
   totalsOf,
-} from './delivery-status.ts';
+} from '#shared/delivery/delivery-status.ts';
 
 const item: DeliveryItem = {
   _id: 'c1',

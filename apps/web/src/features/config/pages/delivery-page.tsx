@@ -1,17 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Drawer, Input, Select } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Card, Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_LIMIT,
-  DELIVERY_STATUSES,
-  deliveryStatusLabels,
-  type DeliveryItem,
-  type DeliveryStatus,
-  type Lang,
-} from '@netconsole/contract';
+import { DEFAULT_LIMIT, type DeliveryItem, type Lang } from '@netconsole/contract';
 import { Pagination } from '#shared/components/pagination.tsx';
-import { useLiveStatus } from '#shared/live/use-live.ts';
+import { CampaignToolbar } from '#shared/delivery/campaign-toolbar.tsx';
 import { notify } from '#shared/notify.ts';
 import { useTypedSearch } from '#shared/use-typed-search.ts';
 import { useCancelDelivery, useDeliveries, useMyUserId, type DeliveryListParams } from '../api/deliveries.ts';
@@ -19,9 +11,6 @@ import { DeliveryForm } from '../components/delivery-form.tsx';
 import { DeliveryList } from '../components/delivery-list.tsx';
 import { useDeliveryLive } from '../components/delivery-live.ts';
 import './delivery-page.css';
-
-/** The server refuses longer searches (deliveryListQuery). */
-const SEARCH_MAX = 64;
 
 /**
  * spec §2 /deviceconf/conf "config issue": deliver a profile to devices (a drawer over the list) and
@@ -37,7 +26,6 @@ export default function DeliveryPage() {
   const deliveries = useDeliveries(params);
   const myId = useMyUserId();
   const cancel = useCancelDelivery();
-  const live = useLiveStatus();
   useDeliveryLive();
 
   const cancelDelivery = (item: DeliveryItem) =>
@@ -49,45 +37,18 @@ export default function DeliveryPage() {
 
   return (
     <Card className="delivery-page" data-testid="delivery-page">
-      <div className="delivery-toolbar">
-        <div className="delivery-toolbar-filters">
-          <Input
-            className="delivery-search"
-            prefix={<SearchOutlined className="delivery-muted" />}
-            placeholder={t('list.searchPlaceholder')}
-            aria-label={t('list.searchPlaceholder')}
-            allowClear
-            maxLength={SEARCH_MAX}
-            {...search}
-            data-testid="delivery-search"
-          />
-          <Select
-            className="delivery-filter"
-            allowClear
-            placeholder={t('list.allStatuses')}
-            aria-label={t('list.statusFilter')}
-            value={params.status}
-            options={DELIVERY_STATUSES.map((s) => ({ value: s, label: deliveryStatusLabels[s][lang] }))}
-            onChange={(status?: DeliveryStatus) => setParams((p) => ({ ...p, status, page: 1 }))}
-            data-testid="delivery-status-filter"
-          />
-          <Badge
-            status={live === 'open' ? 'processing' : 'default'}
-            text={live === 'open' ? t('list.live.open') : t('list.live.away')}
-            className="delivery-live"
-            data-testid="delivery-live"
-            data-state={live}
-          />
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setCreating(true)}
-          data-testid="delivery-new"
-        >
-          {t('list.new')}
-        </Button>
-      </div>
+      <CampaignToolbar
+        testId="delivery"
+        cls="delivery"
+        search={search}
+        params={params}
+        setParams={setParams}
+        lang={lang}
+        t={t}
+        keyPrefix="list."
+        live
+        onNew={() => setCreating(true)}
+      />
       <DeliveryList
         deliveries={deliveries.data?.list ?? []}
         loading={deliveries.isFetching && !deliveries.data}

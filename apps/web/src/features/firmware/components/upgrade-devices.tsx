@@ -1,5 +1,5 @@
-import { useState, type HTMLAttributes } from 'react';
-import { Grid, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Grid, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   firmwareIssueStatusLabels,
@@ -7,31 +7,24 @@ import {
   type Lang,
   type DeliveryDeviceItem,
 } from '@netconsole/contract';
-import { Pagination } from '#shared/components/pagination.tsx';
+import {
+  CampaignDevices,
+  DEVICES_PAGE,
+  TargetOutcome,
+  type DevicesPage,
+} from '#shared/delivery/campaign-devices.tsx';
+import type { CampaignLook } from '#shared/delivery/campaign-table.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { durationText } from '#shared/units.ts';
 import { useUpgradeDevices } from '../api/upgrades.ts';
 import { durationMs, outcomeKey, toneOf } from './upgrade-status.ts';
 
-const PAGE = 10;
+const LOOK: CampaignLook = { testId: 'upgrade', cls: 'firmware' };
 
 /** A device's stage or outcome in words (reason codes to readable text), with the device's own detail. */
 export function DeviceOutcome({ row }: { row: DeliveryDeviceItem }) {
   const { t } = useTranslation('firmware-deliveries');
-  const key = outcomeKey(row);
-  const text = key
-    ? t(`outcome.${key}`, {
-        defaultValue: row.Code ? t('outcome.code.other', { code: row.Code }) : '',
-      })
-    : '';
-  if (!text && !row.Detail) return <span className="firmware-muted">—</span>;
-  return (
-    <div className="firmware-outcome" data-testid={`upgrade-outcome-${row.SN}`}>
-      {text && <span>{text}</span>}
-      {row.Code && <span className="firmware-code">{t('devices.codeLabel', { code: row.Code })}</span>}
-      {row.Detail && <span className="firmware-detail">{row.Detail}</span>}
-    </div>
-  );
+  return <TargetOutcome {...LOOK} row={row} outcome={outcomeKey(row)} t={t} keyPrefix="outcome." />;
 }
 
 /** The download bar while a device downloads (its last reported percent). */
@@ -89,7 +82,7 @@ function Status({ row, lang }: { row: DeliveryDeviceItem; lang: Lang }) {
 export function UpgradeDevices({ id }: { id: string }) {
   const { t, i18n } = useTranslation('firmware-deliveries');
   const lang = i18n.language as Lang;
-  const [page, setPage] = useState({ page: 1, limit: PAGE });
+  const [page, setPage] = useState<DevicesPage>({ page: 1, limit: DEVICES_PAGE });
   const devices = useUpgradeDevices(id, page);
   // A narrow window keeps two columns (the rest goes under the status); a phone one.
   const screens = Grid.useBreakpoint();
@@ -150,31 +143,15 @@ export function UpgradeDevices({ id }: { id: string }) {
     },
   ];
 
-  const count = devices.data?.count ?? 0;
   return (
-    <div className="firmware-devices" data-testid={`upgrade-devices-${id}`}>
-      <div className="firmware-table">
-        <Table<DeliveryDeviceItem>
-          rowKey="Device"
-          size="small"
-          columns={columns}
-          dataSource={devices.data?.list ?? []}
-          loading={devices.isFetching && !devices.data}
-          pagination={false}
-          onRow={(d) => ({ 'data-testid': `upgrade-device-${d.SN}` }) as HTMLAttributes<HTMLElement>}
-          locale={{ emptyText: t('devices.empty') }}
-        />
-      </div>
-      {count > PAGE && (
-        <div className="firmware-pagination">
-          <Pagination
-            total={count}
-            page={page.page}
-            limit={page.limit}
-            onChange={(p, limit) => setPage({ page: p, limit })}
-          />
-        </div>
-      )}
-    </div>
+    <CampaignDevices
+      {...LOOK}
+      id={id}
+      columns={columns}
+      devices={devices}
+      page={page}
+      onPage={setPage}
+      empty={t('devices.empty')}
+    />
   );
 }

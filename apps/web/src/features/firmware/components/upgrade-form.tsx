@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, DatePicker, Form, InputNumber, Radio, Select, Switch, TimePicker } from 'antd';
+import { Alert, Button, Form, InputNumber, Radio, Select, Switch, TimePicker } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,6 +10,7 @@ import {
   type FirmwareItem,
   type Lang,
 } from '@netconsole/contract';
+import { CampaignTimePicker, StagedFields } from '#shared/delivery/campaign-form-fields.tsx';
 import { useAllImages } from '../api/images.ts';
 import { useNewUpgrade } from '../api/upgrades.ts';
 import { serverErrors, upgradeErrors, type Errors, type Field } from './upgrade-form-errors.ts';
@@ -35,9 +36,6 @@ const INITIAL: Values = {
   firstPercent: 10,
   maxFailPercent: 20,
 };
-
-/** Past days cannot be picked; a time earlier today is refused with 14011 on submit. */
-const beforeToday = (d: Dayjs) => d.endOf('day').valueOf() < Date.now();
 
 /**
  * The browser's zone: the window's times are read in it for devices whose network has no zone of its
@@ -195,10 +193,7 @@ export function UpgradeForm({ initialImage, onDone, onCancel }: UpgradeFormProps
             validateStatus={status('effectiveTime')}
             help={help('effectiveTime')}
           >
-            <DatePicker
-              showTime={{ format: 'HH:mm' }}
-              format="YYYY-MM-DD HH:mm"
-              disabledDate={beforeToday}
+            <CampaignTimePicker
               aria-label={t('form.effectiveTime')}
               onChange={() => clear('effectiveTime')}
               data-testid="upgrade-effective-time"
@@ -212,10 +207,7 @@ export function UpgradeForm({ initialImage, onDone, onCancel }: UpgradeFormProps
               validateStatus={status('expireTime')}
               help={help('expireTime')}
             >
-              <DatePicker
-                showTime={{ format: 'HH:mm' }}
-                format="YYYY-MM-DD HH:mm"
-                disabledDate={beforeToday}
+              <CampaignTimePicker
                 aria-label={t('form.expireTime')}
                 onChange={() => clear('expireTime')}
                 data-testid="upgrade-expire-time"
@@ -267,41 +259,7 @@ export function UpgradeForm({ initialImage, onDone, onCancel }: UpgradeFormProps
           </Form.Item>
         </div>
       )}
-      <Form.Item name="staged" label={t('form.staged')} valuePropName="checked" extra={t('form.stagedHint')}>
-        <Switch aria-label={t('form.staged')} data-testid="upgrade-staged" />
-      </Form.Item>
-      {staged && (
-        <div className="firmware-form-row">
-          <Form.Item
-            name="firstPercent"
-            label={t('form.firstPercent')}
-            validateStatus={status('firstPercent')}
-            help={help('firstPercent')}
-          >
-            <InputNumber
-              min={1}
-              max={100}
-              precision={0}
-              aria-label={t('form.firstPercent')}
-              data-testid="upgrade-first-percent"
-            />
-          </Form.Item>
-          <Form.Item
-            name="maxFailPercent"
-            label={t('form.maxFailPercent')}
-            validateStatus={status('maxFailPercent')}
-            help={help('maxFailPercent')}
-          >
-            <InputNumber
-              min={0}
-              max={100}
-              precision={0}
-              aria-label={t('form.maxFailPercent')}
-              data-testid="upgrade-max-fail-percent"
-            />
-          </Form.Item>
-        </div>
-      )}
+      <StagedFields testId="upgrade" cls="firmware" staged={staged} t={t} status={status} help={help} />
       <Form.Item
         name="concurrency"
         label={t('form.concurrency')}

@@ -1,32 +1,25 @@
-import { useState, type HTMLAttributes } from 'react';
-import { Button, Grid, Popconfirm, Table, Tag, type ButtonProps, type TableColumnsType } from 'antd';
-import { StopOutlined } from '@ant-design/icons';
+import { Grid, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { deliveryStatusLabels, type DeliveryItem, type Lang } from '@netconsole/contract';
 import {
-  deliveryStatusLabels,
-  type DeliveryStatus,
-  type Lang,
-  type DeliveryItem,
-} from '@netconsole/contract';
+  CampaignProgress,
+  CampaignTable,
+  cancelColumn,
+  createdColumn,
+  type CampaignLook,
+} from '#shared/delivery/campaign-table.tsx';
+import { CAMPAIGN_TONE } from '#shared/delivery/delivery-status.ts';
 import { formatDateTime } from '#shared/format.ts';
 import { UpgradeDevices } from './upgrade-devices.tsx';
-import { isCancellable, share } from './upgrade-status.ts';
 
-const STATUS_TONE: Record<DeliveryStatus, string> = {
-  scheduled: 'default',
-  running: 'processing',
-  finished: 'success',
-  stopped: 'warning',
-  cancelled: 'default',
-  expired: 'warning',
-};
+const LOOK: CampaignLook = { testId: 'upgrade', cls: 'firmware' };
 
 const nameOf = (d: DeliveryItem) => d.Firmware?.FWVersion ?? d._id;
 
 function StatusTag({ item, lang }: { item: DeliveryItem; lang: Lang }) {
   return (
     <Tag
-      color={STATUS_TONE[item.Status]}
+      color={CAMPAIGN_TONE[item.Status]}
       data-testid={`upgrade-status-${item._id}`}
       data-status={item.Status}
     >
@@ -38,30 +31,15 @@ function StatusTag({ item, lang }: { item: DeliveryItem; lang: Lang }) {
 /** "n of N applied", drawn as applied (green) and failed (red) shares of one bar. */
 export function UpgradeProgress({ item }: { item: DeliveryItem }) {
   const { t } = useTranslation('firmware-deliveries');
-  const label = t('list.applied', { applied: item.Succeeded, total: item.Total });
   return (
-    <div className="firmware-progress" data-testid={`upgrade-progress-${item._id}`}>
-      <div
-        className="firmware-bar"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={item.Total}
-        aria-valuenow={item.Succeeded}
-      >
-        <span className="firmware-bar-ok" style={{ width: `${share(item.Succeeded, item.Total)}%` }} />
-        <span className="firmware-bar-failed" style={{ width: `${share(item.Failed, item.Total)}%` }} />
-      </div>
-      <div className="firmware-progress-text">
-        <span data-testid={`upgrade-applied-${item._id}`}>{label}</span>
-        {item.Failed > 0 && (
-          <span className="firmware-failed-text">{t('list.failed', { count: item.Failed })}</span>
-        )}
-        {item.Pending > 0 && (
-          <span className="firmware-muted">{t('list.waiting', { count: item.Pending })}</span>
-        )}
-      </div>
-    </div>
+    <CampaignProgress
+      {...LOOK}
+      item={item}
+      label={t('list.applied', { applied: item.Succeeded, total: item.Total })}
+      doneTestId="upgrade-applied"
+      failedText={t('list.failed', { count: item.Failed })}
+      waitingText={t('list.waiting', { count: item.Pending })}
+    />
   );
 }
 
@@ -90,31 +68,6 @@ function Terms({ item }: { item: DeliveryItem }) {
   );
 }
 
-function CancelAction({ item, onCancel }: { item: DeliveryItem; onCancel: (d: DeliveryItem) => unknown }) {
-  const { t } = useTranslation('firmware-deliveries');
-  const name = nameOf(item);
-  return (
-    <Popconfirm
-      title={t('list.cancel.title')}
-      description={t('list.cancel.description')}
-      okText={t('list.cancel.ok')}
-      cancelText={t('list.cancel.keep')}
-      okButtonProps={{ danger: true, 'data-testid': 'confirm-ok' } as ButtonProps}
-      onConfirm={() => onCancel(item)}
-    >
-      <Button
-        size="small"
-        danger
-        icon={<StopOutlined />}
-        aria-label={t('list.cancel.label', { name })}
-        data-testid={`upgrade-cancel-${item._id}`}
-      >
-        {t('list.cancel.action')}
-      </Button>
-    </Popconfirm>
-  );
-}
-
 export interface UpgradeListProps {
   upgrades: DeliveryItem[];
   loading: boolean;
@@ -132,7 +85,6 @@ export interface UpgradeListProps {
 export function UpgradeList({ upgrades, loading, myId, onCancel, empty }: UpgradeListProps) {
   const { t, i18n } = useTranslation('firmware-deliveries');
   const lang = i18n.language as Lang;
-  const [open, setOpen] = useState<readonly string[]>([]);
   // A phone keeps image, status and actions: the progress goes under the image.
   const screens = Grid.useBreakpoint();
   const wide = screens.md !== false;
@@ -157,19 +109,7 @@ export function UpgradeList({ upgrades, loading, myId, onCancel, empty }: Upgrad
         </div>
       ),
     },
-    {
-      key: 'created',
-      title: t('list.column.created'),
-      responsive: ['md'],
-      render: (_, d) => (
-        <div className="firmware-stack">
-          <span className="firmware-nowrap">{formatDateTime(d.CreateTime)}</span>
-          <span className="firmware-muted">
-            {d.Creator !== null && d.Creator === myId ? t('list.byMe') : t('list.byOther')}
-          </span>
-        </div>
-      ),
-    },
+    createdColumn({ t, myId, cls: LOOK.cls }),
     {
       key: 'validity',
       title: t('list.column.validity'),
@@ -189,54 +129,24 @@ export function UpgradeList({ upgrades, loading, myId, onCancel, empty }: Upgrad
       responsive: ['md'],
       render: (_, d) => <UpgradeProgress item={d} />,
     },
-    ...(onCancel
-      ? [
-          {
-            key: 'actions',
-            title: t('list.column.actions'),
-            render: (_: unknown, d: DeliveryItem) =>
-              isCancellable(d.Status) ? <CancelAction item={d} onCancel={onCancel} /> : null,
-          },
-        ]
-      : []),
+    ...(onCancel ? [cancelColumn({ t, nameOf, onCancel, testId: LOOK.testId })] : []),
   ];
 
   return (
-    <div className="firmware-table">
-      <Table<DeliveryItem>
-        rowKey="_id"
-        size="middle"
-        columns={columns}
-        dataSource={upgrades}
-        loading={loading}
-        pagination={false}
-        expandable={{
-          expandedRowKeys: open,
-          onExpandedRowsChange: (keys) => setOpen(keys as string[]),
-          expandedRowRender: (d) => (
-            <>
-              {!large && <Terms item={d} />}
-              <UpgradeDevices id={d._id} />
-            </>
-          ),
-          expandIcon: ({ expanded, onExpand, record }) => (
-            <Button
-              type="text"
-              size="small"
-              className="firmware-expand"
-              aria-expanded={expanded}
-              aria-label={t(expanded ? 'list.hideDevices' : 'list.showDevices', { name: nameOf(record) })}
-              data-testid={`upgrade-expand-${record._id}`}
-              onClick={(e) => onExpand(record, e)}
-            >
-              {expanded ? '−' : '+'}
-            </Button>
-          ),
-        }}
-        onRow={(d) => ({ 'data-testid': `upgrade-row-${d._id}` }) as HTMLAttributes<HTMLElement>}
-        locale={{ emptyText: empty }}
-        data-testid="upgrade-table"
-      />
-    </div>
+    <CampaignTable
+      {...LOOK}
+      campaigns={upgrades}
+      columns={columns}
+      loading={loading}
+      empty={empty}
+      t={t}
+      nameOf={nameOf}
+      expanded={(d) => (
+        <>
+          {!large && <Terms item={d} />}
+          <UpgradeDevices id={d._id} />
+        </>
+      )}
+    />
   );
 }

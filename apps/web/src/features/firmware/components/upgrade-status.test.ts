@@ -7,14 +7,14 @@ import {
   type ListReply,
 } from '@netconsole/contract';
 import {
-  durationMs,
-  isUnknownUpgrade,
-  outcomeKey,
-  patchUpgradeDevices,
-  patchUpgrades,
-  targetFirmwareStatus,
+  isUnknownCampaign,
+  patchCampaigns as patchUpgrades,
   totalsOf,
-} from './upgrade-status.ts';
+} from '#shared/delivery/delivery-status.ts';
+import { durationMs, outcomeKey, patchUpgradeDevices, targetFirmwareStatus } from './upgrade-status.ts';
+
+const isUnknownUpgrade = (reply: ListReply<DeliveryItem> | undefined, data: DeliveryLiveData) =>
+  isUnknownCampaign(reply, data, 'firmware');
 
 const upgrade: DeliveryItem = {
   _id: 'u1',

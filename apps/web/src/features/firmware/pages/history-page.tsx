@@ -1,25 +1,14 @@
 import { useState } from 'react';
-import { Card, Input, Select } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  DEFAULT_LIMIT,
-  DELIVERY_STATUSES,
-  deliveryStatusLabels,
-  errorText,
-  ErrorCode,
-  type DeliveryStatus,
-  type Lang,
-} from '@netconsole/contract';
+import { DEFAULT_LIMIT, errorText, ErrorCode, type Lang } from '@netconsole/contract';
 import { Pagination } from '#shared/components/pagination.tsx';
+import { CampaignToolbar } from '#shared/delivery/campaign-toolbar.tsx';
 import { useTypedSearch } from '#shared/use-typed-search.ts';
 import { useMyUserId, useUpgrades, type UpgradeListParams } from '../api/upgrades.ts';
 import { UpgradeList } from '../components/upgrade-list.tsx';
 import { useUpgradeLive } from '../components/upgrade-live.ts';
 import '../components/firmware.css';
-
-/** The server refuses longer searches (deliveryListQuery). */
-const SEARCH_MAX = 64;
 
 /**
  * spec §2 /fwconf/fwHistory: every firmware upgrade, newest first — the image, who and when, its
@@ -40,30 +29,16 @@ export default function HistoryPage() {
   return (
     <Card className="firmware-page" data-testid="fw-history-page">
       <p className="firmware-intro">{t('intro')}</p>
-      <div className="firmware-toolbar">
-        <div className="firmware-toolbar-filters">
-          <Input
-            className="firmware-search"
-            prefix={<SearchOutlined className="firmware-muted" />}
-            placeholder={t('searchPlaceholder')}
-            aria-label={t('searchPlaceholder')}
-            allowClear
-            maxLength={SEARCH_MAX}
-            {...search}
-            data-testid="fw-history-search"
-          />
-          <Select
-            className="firmware-filter"
-            allowClear
-            placeholder={t('allStatuses')}
-            aria-label={t('statusFilter')}
-            value={params.status}
-            options={DELIVERY_STATUSES.map((s) => ({ value: s, label: deliveryStatusLabels[s][lang] }))}
-            onChange={(status?: DeliveryStatus) => setParams((p) => ({ ...p, status, page: 1 }))}
-            data-testid="fw-history-status-filter"
-          />
-        </div>
-      </div>
+      <CampaignToolbar
+        testId="fw-history"
+        cls="firmware"
+        search={search}
+        params={params}
+        setParams={setParams}
+        lang={lang}
+        t={t}
+        keyPrefix=""
+      />
       <UpgradeList
         upgrades={upgrades.data?.list ?? []}
         loading={upgrades.isFetching && !upgrades.data}

@@ -1,18 +1,10 @@
 import { useState } from 'react';
-import { Badge, Button, Card, Drawer, Input, Select } from 'antd';
-import { PlusOutlined, SearchOutlined } from '@ant-design/icons';
+import { Card, Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import {
-  DEFAULT_LIMIT,
-  DELIVERY_STATUSES,
-  deliveryStatusLabels,
-  type DeliveryItem,
-  type DeliveryStatus,
-  type Lang,
-} from '@netconsole/contract';
+import { DEFAULT_LIMIT, type DeliveryItem, type Lang } from '@netconsole/contract';
 import { Pagination } from '#shared/components/pagination.tsx';
-import { useLiveStatus } from '#shared/live/use-live.ts';
+import { CampaignToolbar } from '#shared/delivery/campaign-toolbar.tsx';
 import { notify } from '#shared/notify.ts';
 import { useTypedSearch } from '#shared/use-typed-search.ts';
 import { useCancelUpgrade, useMyUserId, useUpgrades, type UpgradeListParams } from '../api/upgrades.ts';
@@ -20,9 +12,6 @@ import { UpgradeForm } from '../components/upgrade-form.tsx';
 import { UpgradeList } from '../components/upgrade-list.tsx';
 import { useUpgradeLive } from '../components/upgrade-live.ts';
 import '../components/firmware.css';
-
-/** The server refuses longer searches (deliveryListQuery). */
-const SEARCH_MAX = 64;
 
 /**
  * spec §2 /fwconf/fw "firmware issue": upgrade devices with an image (a drawer over the list;
@@ -41,7 +30,6 @@ export default function UpgradePage() {
   const upgrades = useUpgrades(params);
   const myId = useMyUserId();
   const cancel = useCancelUpgrade();
-  const live = useLiveStatus();
   useUpgradeLive();
 
   const close = () => {
@@ -58,45 +46,18 @@ export default function UpgradePage() {
 
   return (
     <Card className="firmware-page" data-testid="upgrade-page">
-      <div className="firmware-toolbar">
-        <div className="firmware-toolbar-filters">
-          <Input
-            className="firmware-search"
-            prefix={<SearchOutlined className="firmware-muted" />}
-            placeholder={t('searchPlaceholder')}
-            aria-label={t('searchPlaceholder')}
-            allowClear
-            maxLength={SEARCH_MAX}
-            {...search}
-            data-testid="upgrade-search"
-          />
-          <Select
-            className="firmware-filter"
-            allowClear
-            placeholder={t('allStatuses')}
-            aria-label={t('statusFilter')}
-            value={params.status}
-            options={DELIVERY_STATUSES.map((s) => ({ value: s, label: deliveryStatusLabels[s][lang] }))}
-            onChange={(status?: DeliveryStatus) => setParams((p) => ({ ...p, status, page: 1 }))}
-            data-testid="upgrade-status-filter"
-          />
-          <Badge
-            status={live === 'open' ? 'processing' : 'default'}
-            text={live === 'open' ? t('live.open') : t('live.away')}
-            className="firmware-live"
-            data-testid="upgrade-live"
-            data-state={live}
-          />
-        </div>
-        <Button
-          type="primary"
-          icon={<PlusOutlined />}
-          onClick={() => setCreating(true)}
-          data-testid="upgrade-new"
-        >
-          {t('new')}
-        </Button>
-      </div>
+      <CampaignToolbar
+        testId="upgrade"
+        cls="firmware"
+        search={search}
+        params={params}
+        setParams={setParams}
+        lang={lang}
+        t={t}
+        keyPrefix=""
+        live
+        onNew={() => setCreating(true)}
+      />
       <UpgradeList
         upgrades={upgrades.data?.list ?? []}
         loading={upgrades.isFetching && !upgrades.data}
