@@ -59,9 +59,11 @@ export default defineConfig({
           // several, so on a busy machine it may need minutes without anything being wrong.
           testTimeout: 300000,
           hookTimeout: 300000,
-          // Two files at a time, each worker against its own server (e2e/support/global-setup.ts):
-          // much of a browser test is waiting (devices' reports, the live socket, rendering).
-          maxWorkers: Number(process.env.E2E_WORKERS) || 2,
+          // Files in turn by default. E2E_WORKERS=n runs n at a time, each worker against its own
+          // server (e2e/support/global-setup.ts); on this 2-core machine two workers were slower in
+          // all (docs/testing.md, "Timing budget"): one browser and its server already fill the cores.
+          maxWorkers: Number(process.env.E2E_WORKERS) || 1,
+          fileParallelism: (Number(process.env.E2E_WORKERS) || 1) > 1,
           globalSetup: ['e2e/support/global-setup.ts'],
         },
       },

@@ -140,7 +140,9 @@ describe('/deviceconf/ap and /deviceconf/apform', () => {
     await eventually(async () => ((await row.textContent()) ?? '').includes('E2E-Scanners'));
     expect(await row.textContent()).not.toContain('E2E-Legacy');
 
-    await page.getByTestId(`config-remove-${NAME}`).click();
+    // The search's answer re-renders the row: click its remove button once it holds still, or the
+    // confirmation may open from a row about to be replaced (seen on a busy machine).
+    await (await still(page.getByTestId(`config-remove-${NAME}`))).click();
     await (await still(page.getByTestId('confirm-ok'))).click();
     await row.waitFor({ state: 'detached' });
     await context.close();

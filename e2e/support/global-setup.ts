@@ -15,11 +15,11 @@ declare module 'vitest' {
 }
 
 /**
- * Browser test files run two at a time (vitest.config.ts), each worker against its own server: an
- * account has one session (a second sign-in ends the first, 4011), and every file signs in as the
- * demo tenant. The count follows E2E_WORKERS like the config's worker count.
+ * One server per worker of the browser tests (vitest.config.ts: one by default, E2E_WORKERS=n for
+ * more): an account has one session (a second sign-in ends the first, 4011), and every file signs in
+ * as the demo tenant, so files running at once need servers of their own.
  */
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 2);
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS) || 1);
 
 export const ADMIN_PASSWORD = 'e2eAdmin99';
 /** A fixed factory key, so the test process can play devices (its SNs are its own). */
