@@ -41,7 +41,10 @@ export async function startDemoFleet(
   await fleet.start();
   if (fresh) {
     await deliverDemoProfiles(services, scope, tenant.id);
-    await upgradeDemoDevices(services, scope, tenant.id);
+    // Waits for the warehouse's hellos (their models): in the background, not on the start's path.
+    void upgradeDemoDevices(services, scope, tenant.id).catch((err: unknown) =>
+      console.error('the demo upgrade did not start:', err),
+    );
   }
   return fleet;
 }
