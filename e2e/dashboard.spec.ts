@@ -33,9 +33,11 @@ async function pageTo(page: Page, row: ReturnType<Page['getByTestId']>): Promise
   const table = page.getByTestId('dashboard-networks');
   await table.waitFor();
   for (;;) {
-    if (await row.count()) return;
     const next = page.getByTestId('pagination').locator('.ant-pagination-next');
-    if ((await next.count()) === 0 || (await next.getAttribute('aria-disabled')) === 'true') {
+    // The pager is loaded lazily: wait for the row or the pager, whichever shows first.
+    await row.or(next).first().waitFor();
+    if (await row.count()) return;
+    if ((await next.getAttribute('aria-disabled')) === 'true') {
       throw new Error('the row is on no page of the network list');
     }
     const first = await table.locator('tbody tr').first().getAttribute('data-testid');

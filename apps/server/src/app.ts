@@ -32,6 +32,9 @@ import { firmwareModule } from './domains/firmware/module.ts';
 import { helpModule } from './domains/help/module.ts';
 import { liveModule } from './domains/live/module.ts';
 import { chooseProtocol } from './domains/live/routes.ts';
+import { alarmModule } from './domains/alarm/module.ts';
+import { logModule } from './domains/log/module.ts';
+import { notificationModule } from './domains/notification/module.ts';
 import { logoModule } from './domains/logo/module.ts';
 import { mailModule } from './domains/mail/module.ts';
 import { mapModule } from './domains/map/module.ts';
@@ -49,6 +52,7 @@ import { userModule } from './domains/user/module.ts';
 export const MODULES = [
   tenantModule,
   userModule, // installs the route guard: before any module with routes
+  logModule, // installs the audit hook: before any module with routes but the user module's
   accountModule,
   deviceModule,
   deliveryModule, // the campaigns of commands: before the areas that start them (config)
@@ -65,6 +69,8 @@ export const MODULES = [
   firmwareDispatchModule,
   topologyModule,
   telemetryModule,
+  alarmModule, // reads the device stream, the topology and the networks above
+  notificationModule, // tells people of the alarms
   mapModule,
   liveModule,
   systemModule,

@@ -24,4 +24,7 @@ export * from './api/delivery.ts';
 export * from './api/config-history.ts';
 export * from './api/firmware.ts';
 export * from './api/firmware-dispatch.ts';
+export * from './api/log.ts';
+export * from './api/alarm.ts';
+export * from './api/notification.ts';
 export * from './protocol/index.ts';

@@ -1,12 +1,17 @@
 import type { ComponentType } from 'react';
 import {
+  AlertOutlined,
   ApartmentOutlined,
   ClusterOutlined,
   CloudUploadOutlined,
   ControlOutlined,
   DashboardOutlined,
   DatabaseOutlined,
+  FileTextOutlined,
+  HddOutlined,
   HistoryOutlined,
+  MailOutlined,
+  ProfileOutlined,
   SendOutlined,
   RocketOutlined,
   SettingOutlined,
@@ -265,6 +270,58 @@ export const NAVIGATION: readonly NavEntry[] = [
         titleKey: 'nav.fwHistory',
         icon: HistoryOutlined,
         page: withTexts(() => import('#features/firmware/pages/history-page.tsx'), 'firmware-history'),
+      },
+    ],
+  },
+  {
+    // spec §2: /log (route role user) — messages and alarms in cloud mode only; reached from the
+    // top bar's menus too (header-menus.ts).
+    path: '/log',
+    titleKey: 'nav.log',
+    icon: FileTextOutlined,
+    roles: ['user'],
+    children: [
+      {
+        // spec §2 /log/list: the audit log — who did what, on which object, when, with what outcome.
+        path: '/log/list',
+        titleKey: 'nav.logList',
+        icon: ProfileOutlined,
+        roles: ['user'],
+        page: withTexts(() => import('#features/log/pages/list-page.tsx'), 'log-list'),
+      },
+      {
+        // spec §2 /log/device: device logs and switch events, per device.
+        path: '/log/device',
+        titleKey: 'nav.logDevice',
+        icon: HddOutlined,
+        roles: ['user'],
+        page: withTexts(() => import('#features/log/pages/device-page.tsx'), 'log-device'),
+      },
+      {
+        // spec §2 /log/alarm (cloud mode): alarms and their handling, and the alarm settings.
+        path: '/log/alarm',
+        titleKey: 'nav.logAlarm',
+        icon: AlertOutlined,
+        roles: ['user'],
+        mode: 'cloud',
+        page: withTexts(() => import('#features/alarm/pages/alarm-page.tsx'), 'alarm-settings'),
+      },
+      {
+        // spec §2 /log/message (cloud mode): the message centre (?status=unread|init).
+        path: '/log/message',
+        titleKey: 'nav.logMessage',
+        icon: MailOutlined,
+        roles: ['user'],
+        mode: 'cloud',
+        page: withTexts(() => import('#features/log/pages/message-page.tsx'), 'log-message'),
+      },
+      {
+        // spec §2 /log/detail: one message read in full (?_id=), reached from the message list.
+        path: '/log/detail',
+        titleKey: 'nav.logDetail',
+        hidden: true,
+        roles: ['user'],
+        page: withTexts(() => import('#features/log/pages/detail-page.tsx'), 'log-detail'),
       },
     ],
   },
