@@ -120,6 +120,13 @@ const LOADED: Readonly<Record<string, string>> = {
   '/fwconf/upload': '[data-testid="upload-form"]',
   '/fwconf/fw': '[data-testid="upgrade-table"]',
   '/fwconf/fwHistory': '[data-testid="upgrade-table"]',
+  // The alarms, or the table saying there are none (the administrator's view, a tenant without any).
+  '/log/alarm': '[data-testid^="alarm-row-"], [data-testid="alarm-table"] .ant-empty',
+  '/log/list': '[data-testid^="audit-row-"], [data-testid="log-list-empty"]',
+  '/log/device': '[data-testid^="device-log-row-"], [data-testid="device-log-empty"]',
+  '/log/message': '[data-testid^="message-row-"], [data-testid="message-empty"]',
+  // Opened without `?_id=`: it says to choose a message from the list.
+  '/log/detail': '[data-testid="detail-none"]',
 };
 
 /** What shows that a screen has the demo tenant's data (its fleet, networks and accounts). */
@@ -161,6 +168,9 @@ const DIALOGS: Readonly<Record<string, readonly Dialog[]>> = {
   '/device/list': [{ who: 'tenant', clicks: ['device-add'], ready: '[data-testid="device-form"]' }],
   '/user/list': [{ who: 'tenant', clicks: ['user-add'], ready: '[data-testid="user-form-username"]' }],
   '/fwconf/fw': [{ who: 'tenant', clicks: ['upgrade-new'], ready: '[data-testid="upgrade-form"]' }],
+  '/log/alarm': [
+    { who: 'tenant', clicks: ['alarm-tab-settings', 'custom-add'], ready: '[data-testid="custom-form"]' },
+  ],
 };
 
 const ADMIN = () => ({ username: 'admin', password: inject('adminPassword') });
@@ -282,8 +292,33 @@ async function scan(page: Page, where: string, within?: string): Promise<string[
     );
 }
 
+/** A screen of the main layout (the shell), which the console opens without loading the page again. */
+const inShell = (route: string) => !(route in registry.STANDALONE_PAGES);
+
+/**
+ * Opens a screen. From a shell screen to another, the way a click in the menu does (history and
+ * the router, no page load: a load costs ~1 s a screen, and the screens are many); the screen it
+ * left is marked, and its going shows the router has moved on. Otherwise by loading the page.
+ */
 async function visit(page: Page, route: string, tenant: boolean, pending: () => number): Promise<void> {
-  await page.goto(addressOf(route, tenant));
+  const address = addressOf(route, tenant);
+  const moved =
+    inShell(route) &&
+    (await page.evaluate((to) => {
+      // Already there (the sign-in lands on the home screen): nothing to move.
+      if (location.pathname + location.search === to) return 'here';
+      const current = document.querySelectorAll('main.shell-content > *');
+      if (current.length === 0) return false;
+      current.forEach((el) => el.setAttribute('data-left', '1'));
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+      return true;
+    }, address));
+  if (moved === true) {
+    await page.waitForFunction(() => !document.querySelector('main.shell-content > [data-left]'));
+  } else if (moved !== 'here') {
+    await page.goto(address);
+  }
   await loaded(page, route, pending, LOADED[route] ?? (tenant ? TENANT_LOADED[route] : undefined));
 }
 

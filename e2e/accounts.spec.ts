@@ -55,8 +55,7 @@ describe('accounts', () => {
 
   it('changes the password in the personal centre', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, OPS);
-    await page.goto('/user/index');
+    await signIn(page, OPS, '/user/index');
     await page.getByTestId('profile-page').waitFor();
     await page.getByTestId('profile-password').click();
     await page.getByTestId('pwd-old').fill(OPS.password);
@@ -78,8 +77,7 @@ describe('accounts', () => {
 
   it('changes the e-mail with the code the SMTP server received', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, OPS);
-    await page.goto('/user/index');
+    await signIn(page, OPS, '/user/index');
     await page.getByTestId('profile-email').click();
     await page.getByTestId('email-new').fill('dawn@demo.example');
     await page.getByTestId('email-send').click();

@@ -30,8 +30,7 @@ describe("the administrator's platform content", () => {
     await context.close();
 
     const tenant = await newPage(browser);
-    await signIn(tenant.page, { username: 'demoops', password: 'demo1234' });
-    await tenant.page.goto('/user/index');
+    await signIn(tenant.page, { username: 'demoops', password: 'demo1234' }, '/user/index');
     await tenant.page.getByTestId('profile-page').waitFor();
     await tenant.page.getByTestId('help-toggle').click();
     await tenant.page.getByTestId('help-content').getByText('extension 4242').waitFor();

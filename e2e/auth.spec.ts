@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, newPage } from './support/browser.ts';
-import { DEMO, DEMO_OPS, eventually, pathOf, signIn, signOut } from './support/console.ts';
+import { DEMO, DEMO_OPS, eventually, pathOf, signInThroughForm, signOut } from './support/console.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(async () => {
 describe('sign-in', () => {
   it('signs in to the dashboard and out again; the shell is then closed', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, DEMO);
+    await signInThroughForm(page, DEMO);
     expect(pathOf(page)).toBe('/dashboard');
     expect(await page.getByTestId('dashboard-welcome').textContent()).toContain('Demo Tenant');
     await signOut(page);
@@ -59,12 +59,12 @@ describe('sign-in', () => {
 
   it('ends the first browser’s session when the same account signs in elsewhere (4011)', async () => {
     const first = await newPage(browser);
-    await signIn(first.page, DEMO);
+    await signInThroughForm(first.page, DEMO);
     // Watched from now on: the first browser's dashboard refreshes itself on live device events,
     // and such a call may learn of the second sign-in before the click below does.
     const noticed = first.page.getByText('Your account signed in elsewhere').waitFor();
     const second = await newPage(browser);
-    await signIn(second.page, DEMO);
+    await signInThroughForm(second.page, DEMO);
 
     // The first browser's next call to the server learns it was signed in elsewhere: this click's,
     // unless a refresh came first and the page is already on its way to the sign-in page.
@@ -121,7 +121,7 @@ describe('sign-in', () => {
 
   it('marks a timed-out session offline and says so (the kk marker)', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, DEMO_OPS);
+    await signInThroughForm(page, DEMO_OPS);
     // What the client does when its session timer runs out, without waiting the minutes.
     await page.evaluate(() => {
       localStorage.setItem('kk', '1');

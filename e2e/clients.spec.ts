@@ -14,8 +14,7 @@ afterAll(async () => {
 describe('/device/clientinfo', () => {
   it('kicks a client of the demo fleet: it leaves the client list without a reload', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, DEMO);
-    await page.goto('/device/clientinfo');
+    await signIn(page, DEMO, '/device/clientinfo');
     // The simulated fleet reports its clients within seconds of starting.
     const rows = page.locator('[data-testid^="client-row-"]');
     await rows.first().waitFor();
@@ -45,8 +44,7 @@ describe('/device/clientinfo', () => {
   });
   it('fits 1366×800 without a sideways scroll, keeps its order between loads and leaves no cell blank', async () => {
     const { context, page } = await newPage(browser, { width: 1366, height: 800 });
-    await signIn(page, DEMO);
-    await page.goto('/device/clientinfo');
+    await signIn(page, DEMO, '/device/clientinfo');
     const rows = page.locator('[data-testid^="client-row-"]');
     await rows.first().waitFor();
     const box = page.getByTestId('client-table-box');

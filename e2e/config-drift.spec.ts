@@ -71,8 +71,7 @@ async function scan(page: Page, where: string): Promise<string[]> {
 describe('/device/list: what each device runs', () => {
   it('flags a device running another configuration, filters it, and re-delivers until it is in step', async () => {
     const { context, page } = await newPage(browser, { width: 1366, height: 800 });
-    await signIn(page, DEMO);
-    await page.goto('/device/list');
+    await signIn(page, DEMO, '/device/list');
     await page.getByTestId('device-search').fill(prefix);
     await page.getByTestId(`device-row-${drifted}`).waitFor();
     await expect
@@ -121,8 +120,7 @@ describe('/device/list: what each device runs', () => {
     net.fleet.device(steady)!.applyConfig('not-from-this-console', 3, null);
     await eventually(async () => (await devices()).find((d) => d.SN === steady)!.Config.Drift);
     const { context, page } = await newPage(browser, { lang: 'zh' });
-    await signIn(page, DEMO);
-    await page.goto(`/device/info?SN=${steady}`);
+    await signIn(page, DEMO, `/device/info?SN=${steady}`);
     const block = page.getByTestId('device-info-config');
     await block.waitFor();
     expect(await block.getAttribute('data-state')).toBe('drift');
@@ -151,8 +149,7 @@ describe('/device/list: what each device runs', () => {
       [390, 844, 'zh'],
     ] as const) {
       const { context, page } = await newPage(browser, { width, height, lang });
-      await signIn(page, DEMO);
-      await page.goto('/device/list');
+      await signIn(page, DEMO, '/device/list');
       await page.getByTestId('device-search').fill(prefix);
       await cell(page, drifted).waitFor();
       const where = `/device/list ${width}×${height} ${lang}`;

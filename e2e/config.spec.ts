@@ -124,8 +124,7 @@ describe('/deviceconf/ap and /deviceconf/apform', () => {
 
   it('edits the profile and deletes it after a confirmation', async () => {
     const { context, page } = await newPage(browser, { width: 1366, height: 800 });
-    await signIn(page, DEMO);
-    await page.goto('/deviceconf/ap');
+    await signIn(page, DEMO, '/deviceconf/ap');
     await page.getByTestId('config-search').fill(NAME);
     const row = page.getByTestId(`config-row-${NAME}`);
     await row.waitFor();

@@ -65,8 +65,7 @@ describe('/device/info', () => {
 
   it('opens a device from a link with ?SN= in Chinese', async () => {
     const { context, page } = await newPage(browser, { lang: 'zh' });
-    await signIn(page, DEMO);
-    await page.goto(`/device/info?SN=${AP_SN}`);
+    await signIn(page, DEMO, `/device/info?SN=${AP_SN}`);
     await page.getByTestId('device-info-details').getByText('设备详情').waitFor();
     expect(await page.getByTestId('device-info-field-sn').textContent()).toBe(AP_SN);
     await page.getByTestId('device-info-chart-clients').getByText('终端数').first().waitFor();
@@ -131,8 +130,7 @@ describe('/device/info: dropped messages (protocol §8)', () => {
     await client.endAsync();
 
     const { context, page } = await newPage(browser);
-    await signIn(page, DEMO);
-    await page.goto(`/device/info?SN=${sn}`);
+    await signIn(page, DEMO, `/device/info?SN=${sn}`);
     const field = page.getByTestId('device-info-field-drops');
     // The page reads again every 10 s: the counts are there by the first or the next read.
     await page.getByTestId('device-info-drop-not_json').filter({ hasText: 'Not JSON: 2' }).waitFor();
@@ -147,8 +145,7 @@ describe('/device/info: dropped messages (protocol §8)', () => {
     await context.close();
 
     const zh = await newPage(browser, { lang: 'zh' });
-    await signIn(zh.page, DEMO);
-    await zh.page.goto(`/device/info?SN=${sn}`);
+    await signIn(zh.page, DEMO, `/device/info?SN=${sn}`);
     await zh.page.getByTestId('device-info-drop-not_json').filter({ hasText: '不是 JSON：2' }).waitFor();
     await zh.context.close();
   });

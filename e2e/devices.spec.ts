@@ -55,8 +55,7 @@ async function register(page: Page, device: { sn: string; mac: string }): Promis
 describe('/device/list', () => {
   it('registers devices; their rows turn Online and Offline without a reload', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, DEMO);
-    await page.goto('/device/list');
+    await signIn(page, DEMO, '/device/list');
     await page.getByTestId('device-table').waitFor();
     await register(page, router);
     await register(page, ap);
@@ -89,8 +88,7 @@ describe('/device/list', () => {
 
   it('reboots a device after confirmation and shows what the device reported', async () => {
     const { context, page } = await newPage(browser, { lang: 'zh' });
-    await signIn(page, DEMO);
-    await page.goto('/device/list');
+    await signIn(page, DEMO, '/device/list');
     await page.getByTestId('device-search').fill(router.sn);
     await page.getByTestId(`device-row-${router.sn}`).waitFor();
     await eventually(async () => (await statusOf(page, router.sn)) === 'Online');
@@ -122,8 +120,7 @@ describe('/device/list', () => {
   });
   it('makes reset unmistakable: danger style, its own icon and a confirmation naming the device', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, DEMO);
-    await page.goto('/device/list');
+    await signIn(page, DEMO, '/device/list');
     await page.getByTestId('device-search').fill(router.sn);
     await page.getByTestId(`device-row-${router.sn}`).waitFor();
     const reset = page.getByTestId(`device-reset-${router.sn}`);

@@ -34,8 +34,7 @@ describe('the shell', () => {
 
   it('sends an unknown path to /404 and back home from there', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, DEMO);
-    await page.goto('/no/such/screen');
+    await signIn(page, DEMO, '/no/such/screen');
     await page.waitForURL('**/404');
     await page.getByTestId('not-found-home').click();
     await page.waitForURL('**/dashboard');
@@ -48,8 +47,7 @@ describe('the shell', () => {
     await page.getByTestId('not-found-home').waitFor();
     expect(pathOf(page)).toBe('/404');
     expect(await page.getByTestId('not-found-home').textContent()).toBe('Sign in');
-    await signIn(page, DEMO);
-    await page.goto('/no/such/screen');
+    await signIn(page, DEMO, '/no/such/screen');
     await page.waitForURL('**/404');
     await page.getByTestId('not-found-home').waitFor();
     // The top bar and the sidebar stay, so the user can go on from the menu.

@@ -46,8 +46,7 @@ async function historyCount(page: Page): Promise<number> {
 describe('/dashboard/topology', () => {
   it('draws the LLDP tree; a link change makes a history record whose drawing marks the changed node', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, DEMO);
-    await page.goto(`/dashboard/topology?_id=${net.id}`);
+    await signIn(page, DEMO, `/dashboard/topology?_id=${net.id}`);
     await chart(page).waitFor();
     // Every device reported its neighbours: five nodes below and beside the router.
     await refreshUntil(page, async () => (await chart(page).getAttribute('data-nodes')) === '5');
@@ -106,8 +105,7 @@ describe('/dashboard/topology', () => {
 
   it('resets the topology after confirmation and exports it to PDF (Chinese)', async () => {
     const { context, page } = await newPage(browser, { lang: 'zh' });
-    await signIn(page, DEMO);
-    await page.goto(`/dashboard/topology?_id=${net.id}&orient=LR`);
+    await signIn(page, DEMO, `/dashboard/topology?_id=${net.id}&orient=LR`);
     await eventually(async () => (await chart(page).getAttribute('data-rendered')) === '1');
     expect(await page.getByTestId('topology-reset').textContent()).toContain('重置拓扑');
     await page.getByTestId('topology-reset').click();
@@ -135,8 +133,7 @@ describe('/dashboard/topoView and the drawing’s viewport', () => {
   it('opens the first network without ?_id= (both languages)', async () => {
     for (const lang of ['en', 'zh'] as const) {
       const { context, page } = await newPage(browser, { lang });
-      await signIn(page, DEMO);
-      await page.goto('/dashboard/topoView');
+      await signIn(page, DEMO, '/dashboard/topoView');
       // The first network is chosen, and the drawing (or its reason for none) shows: no endless spin.
       await page.waitForURL(/[?&]_id=/);
       await page
@@ -149,8 +146,7 @@ describe('/dashboard/topoView and the drawing’s viewport', () => {
 
   it('fits the tree on open, zooms with buttons, wheel and keys, and is a named, focusable region', async () => {
     const { context, page } = await newPage(browser);
-    await signIn(page, DEMO);
-    await page.goto(`/dashboard/topology?_id=${net.id}&orient=TB`);
+    await signIn(page, DEMO, `/dashboard/topology?_id=${net.id}&orient=TB`);
     await eventually(async () => (await chart(page).getAttribute('data-rendered')) === '1');
     const c = chart(page);
     expect(await c.getAttribute('role')).toBe('region');

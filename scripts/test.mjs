@@ -1,6 +1,7 @@
-// `npm test`: every gate in order — lint, types, unit, API on SQLite, API on PostgreSQL, browser.
+// `npm test`: every gate — lint, format, import rules and types side by side, then unit, API on
+// SQLite, API on PostgreSQL, browser.
 // Prints one closing line "N passed, N failed" over all test runs.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -63,11 +64,45 @@ function reachable(url) {
   });
 }
 
-if (run('lint', 'npx', ['eslint', '.'])) run('format', 'npx', ['prettier', '--check', '.']);
-// Cycles, cross-feature and cross-domain imports (.dependency-cruiser.mjs); a few seconds, so it runs
-// even when the lint failed, to show every kind of finding at once.
-run('import rules', 'npm', ['run', 'lint:imports', '--silent']);
-run('type-check', 'npx', ['tsc', '-b', 'tsconfig.json']);
+/**
+ * Runs stages side by side (each is one process on one core: eslint, prettier, dependency-cruiser,
+ * tsc), their output held and printed stage by stage when all have ended, so it reads as in turn.
+ */
+async function together(stages) {
+  const t0 = Date.now();
+  const results = await Promise.all(
+    stages.map(
+      ([name, cmd, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const out = [];
+          child.stdout.on('data', (b) => out.push(b));
+          child.stderr.on('data', (b) => out.push(b));
+          child.on('close', (code) =>
+            resolve({ name, code, out: Buffer.concat(out), secs: (Date.now() - started) / 1000 }),
+          );
+          child.on('error', (err) => resolve({ name, code: 1, out: Buffer.from(String(err)), secs: 0 }));
+        }),
+    ),
+  );
+  for (const r of results) {
+    console.log(`\n━━ ${r.name} ━━`);
+    process.stdout.write(r.out);
+    console.log(`━━ ${r.name}: ${r.code === 0 ? 'ok' : 'FAILED'} in ${r.secs.toFixed(1)} s`);
+    if (r.code !== 0) failedStages.push(r.name);
+  }
+  console.log(`━━ (side by side: ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+}
+
+// The static checks, two cores' worth: the type-check (the longest) beside lint, format and the
+// import rules (cycles, cross-feature and cross-domain imports, .dependency-cruiser.mjs).
+await together([
+  ['type-check', 'npx', ['tsc', '-b', 'tsconfig.json']],
+  ['lint', 'npx', ['eslint', '.']],
+  ['format', 'npx', ['prettier', '--check', '.']],
+  ['import rules', 'npm', ['run', 'lint:imports', '--silent']],
+]);
 vitest('unit', 'unit');
 vitest('api on SQLite', 'api', { TEST_STORE: 'sqlite' });
 if (await reachable(pgUrl)) {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { WAIT_MS } from './browser.ts';
+import { WAIT_MS, baseURL } from './browser.ts';
 import { mailText } from './delivery.ts';
 
 export const DEMO = { username: 'demo', password: 'demo1234' };
@@ -13,12 +13,19 @@ export interface SignedIn {
   LoginModel: 'cloud' | 'controller';
 }
 
+/** Where a signed-in user lands (apps/web/src/app/navigation.ts HOME_PATH). */
+export const HOME = '/dashboard';
+
 /**
  * Signs in through the form, as a person would, and waits for what completes it: the server's
  * answer to the sign-in (a refusal fails here, saying why), the move away from /login, the shell,
- * and the landing screen's code (its loading spinner gone).
+ * and the landing screen's code (its loading spinner gone). For the tests of the sign-in itself;
+ * the others use `signIn`.
  */
-export async function signIn(page: Page, account: { username: string; password: string }): Promise<SignedIn> {
+export async function signInThroughForm(
+  page: Page,
+  account: { username: string; password: string },
+): Promise<SignedIn> {
   await page.goto('/login');
   const username = page.getByTestId('login-username');
   const password = page.getByTestId('login-password');
@@ -49,9 +56,36 @@ export async function signIn(page: Page, account: { username: string; password: 
   ]);
   if (!reply.ok()) throw new Error(`sign-in of ${account.username}: ${reply.status()} ${await reply.text()}`);
   await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+  await shellReady(page);
+  return (await reply.json()) as SignedIn;
+}
+
+/**
+ * Signs in as the console does after a reload: the sign-in call, then the session's Token cookie,
+ * then `to` opened with it (the console reads the cookie and asks who the user is). One page load
+ * where the form costs two (the sign-in page, then the landing screen before the test's own): the
+ * form itself is what auth.spec.ts tests, through `signInThroughForm`.
+ */
+export async function signIn(
+  page: Page,
+  account: { username: string; password: string },
+  to = HOME,
+): Promise<SignedIn> {
+  const reply = await page.request.post('/v1/user/login', {
+    data: { Username: account.username, Password: account.password },
+  });
+  if (!reply.ok()) throw new Error(`sign-in of ${account.username}: ${reply.status()} ${await reply.text()}`);
+  const session = (await reply.json()) as SignedIn;
+  await page.context().addCookies([{ name: 'Token', value: session.Token, url: baseURL() }]);
+  await page.goto(to);
+  await shellReady(page);
+  return session;
+}
+
+/** The shell and the screen's code are there: the sidebar, and no loading spinner of a lazy page. */
+async function shellReady(page: Page): Promise<void> {
   await page.getByTestId('sidebar').waitFor();
   await page.getByTestId('page-spin').first().waitFor({ state: 'detached' });
-  return (await reply.json()) as SignedIn;
 }
 
 export async function signOut(page: Page): Promise<void> {

@@ -25,6 +25,9 @@ export function NetworkLog({ networks }: { networks: NetworkItem[] }) {
           value={network}
           onChange={setChosen}
           options={networks.map((n) => ({ value: n._id, label: n.Name }))}
+          // A tenant with many networks finds one by typing (the list shows only a few at a time).
+          showSearch
+          optionFilterProp="label"
           style={{ minWidth: 180 }}
           data-testid="dashboard-netlog-network"
         />
