@@ -20,7 +20,8 @@ const HELP = `Usage: npm run bench:firmware -- [options]
                          each network has a router and a switch per 40 of them besides
   --aps-per-network <n>  default 100
   --size-mb <n>          image size, MiB, default 16
-  --concurrency <n>      the upgrade's concurrency limit (1-1000), default none: all at once
+  --concurrency <n>      the upgrade's concurrency limit per network (1-1000), default the server's:
+                         100 per network (FIRMWARE_DEFAULT_CONCURRENCY)
   --kbps <n>             the server's per-download cap (FIRMWARE_DOWNLOAD_KBPS), default 0: none
   --verify-s <s>         seconds a device verifies, default 1
   --flash-s <s>          seconds a device writes flash, default 2
@@ -97,7 +98,7 @@ const run = new BenchRun(o.keep!);
 const machineLine = machine();
 log(
   `bench:firmware — a ${f1(mb(sizeBytes))} MB image to ${devices} access points, store ${store}, broker ${brokerKind}, ` +
-    `concurrency ${concurrency ?? 'none'}, cap ${kbps ? `${kbps} kB/s` : 'none'}, ` +
+    `concurrency ${concurrency ?? 'server default (100 per network)'}, cap ${kbps ? `${kbps} kB/s` : 'none'}, ` +
     `verify ${verifyS} s, flash ${flashS} s, reboot ${rebootS} s\nmachine: ${machineLine}\nuptime (start): ${uptime()}`,
 );
 

@@ -121,7 +121,7 @@ const LOADED: Readonly<Record<string, string>> = {
   '/fwconf/fw': '[data-testid="upgrade-table"]',
   '/fwconf/fwHistory': '[data-testid="upgrade-table"]',
   // The alarms, or the table saying there are none (the administrator's view, a tenant without any).
-  '/log/alarm': '[data-testid^="alarm-row-"], [data-testid="alarm-table"] .ant-empty',
+  '/log/alarm': '[data-testid^="alarm-row-"], [data-testid="alarm-table"] .ant-table-placeholder',
   '/log/list': '[data-testid^="audit-row-"], [data-testid="log-list-empty"]',
   '/log/device': '[data-testid^="device-log-row-"], [data-testid="device-log-empty"]',
   '/log/message': '[data-testid^="message-row-"], [data-testid="message-empty"]',

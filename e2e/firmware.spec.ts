@@ -9,7 +9,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   ErrorCode,
   FirmwareIssueStatus,
@@ -298,6 +298,8 @@ describe('/fwconf/fw', () => {
     expect(uploaded, 'the upload test ran').toBeDefined();
     const { context, page } = await newPage(browser, { width: 1366, height: 800 });
     await signIn(page, DEMO);
+    // The device choice asks the server for the image's model and hardware version only.
+    const chooser = page.waitForRequest((r) => r.url().includes('/v1/device/getAll?'));
     // From the library's "upgrade devices": the form opens with the image chosen.
     await page.goto(`/fwconf/fw?image=${uploaded!._id}`);
     await page.getByTestId('upgrade-form').waitFor();
@@ -306,6 +308,8 @@ describe('/fwconf/fw', () => {
     await page.getByTestId('upgrade-target-search').fill(net.alias(''));
     await page.getByTestId('upgrade-target-search').press('Enter');
     for (const t of targets) await page.getByTestId(`upgrade-target-${t.sn}`).waitFor();
+    const asked = new URL((await chooser).url()).searchParams;
+    expect([asked.get('Model'), asked.get('HWVersion')]).toEqual([targets[0]!.model, targets[0]!.hwVersion]);
     await page.getByTestId('upgrade-select-all').click();
     await expect
       .poll(() => page.getByTestId('upgrade-selected-count').textContent(), { timeout: WAIT_MS })
@@ -318,6 +322,8 @@ describe('/fwconf/fw', () => {
     expect(reply.status(), await reply.text()).toBe(200);
     const id = ((await reply.json()) as DeliveryReply).list._id;
     await page.getByTestId(`upgrade-row-${id}`).waitFor();
+    // Who started it, by account name.
+    expect(await page.getByTestId(`firmware-creator-${id}`).textContent()).toBe(`by ${DEMO.username} (you)`);
     await page.getByTestId(`upgrade-expand-${id}`).click();
     for (const t of targets) await page.getByTestId(`upgrade-device-${t.sn}`).waitFor();
 
@@ -358,8 +364,7 @@ describe('/fwconf/fw', () => {
 
     // The history has it, with each device's outcome (phone width, Chinese).
     const phone = await newPage(browser, { lang: 'zh', width: 390, height: 844 });
-    await signIn(phone.page, DEMO);
-    await phone.page.goto('/fwconf/fwHistory');
+    await signIn(phone.page, DEMO, '/fwconf/fwHistory');
     await phone.page.getByTestId(`upgrade-row-${id}`).waitFor();
     await (await still(phone.page.getByTestId(`upgrade-expand-${id}`))).click();
     for (const t of targets)
@@ -370,5 +375,74 @@ describe('/fwconf/fw', () => {
     expect(await axe(phone.page), 'axe: the history with one open, phone width').toEqual([]);
     await phone.context.close();
     await context.close();
+  });
+});
+
+describe('/fwconf/info', () => {
+  it("edits an image's description; the administrator publishes an image, and the tenant can then use it", async () => {
+    expect(uploaded, 'the upload test ran').toBeDefined();
+    // The tenant edits its own image's description in the library.
+    const { context, page } = await newPage(browser, { width: 1366, height: 800 });
+    const tenant = await signIn(page, DEMO, '/fwconf/info');
+    await (await still(page.getByTestId(`library-edit-${uploaded!._id}`))).click();
+    const description = `Edited ${Date.now().toString(36)}`;
+    await page.getByTestId('image-edit-description').fill(description);
+    await (await still(page.getByTestId('image-edit-ok'))).click();
+    await page.getByTestId('image-edit-form').waitFor({ state: 'detached' });
+    await page
+      .getByTestId(`library-row-${uploaded!.Model}-${uploaded!.FWVersion}`)
+      .getByText(description)
+      .waitFor();
+
+    // An administrator's image of a model of its own (so no other screen's figures move): a draft
+    // the tenant does not see until it is published. (Each side calls with its page's session: a new
+    // sign-in would end it.)
+    const admin = await newPage(browser, { width: 1366, height: 800 });
+    const root = await signIn(admin.page, { username: 'admin', password: inject('adminPassword') });
+    const as = (who: { Token: string }) => ({ Authorization: `Bearer ${who.Token}` });
+    const model = `E${randomInt(1000, 9999)}`;
+    const version = 'v1.00.001';
+    const img = image(4096);
+    const added = await admin.page.request.post('/v1/fw/add', {
+      headers: as(root),
+      // The fields before the file, as the server reads them.
+      multipart: {
+        Model: model,
+        HWVersion: 'HW1.0',
+        FWVersion: version,
+        Checksum: img.checksum,
+        MD5: img.md5,
+        Operator: 'e2e',
+        Published: 'false',
+        file: { name: `${model}.bin`, mimeType: 'application/octet-stream', buffer: img.bytes },
+      },
+    });
+    expect(added.status(), await added.text()).toBe(200);
+    const id = ((await added.json()) as { list: FirmwareItem }).list._id;
+    const tenantSees = async () =>
+      (
+        (await (await page.request.get('/v1/fw/getAllFWs', { headers: as(tenant) })).json()) as {
+          list: FirmwareItem[];
+        }
+      ).list.some((i) => i._id === id);
+    expect(await tenantSees()).toBe(false);
+    await admin.page.goto('/fwconf/info');
+    await (await still(admin.page.getByTestId(`library-edit-${id}`))).click();
+    await admin.page.getByTestId('image-edit-published').check();
+    await (await still(admin.page.getByTestId('image-edit-ok'))).click();
+    await admin.page.getByTestId('image-edit-form').waitFor({ state: 'detached' });
+    expect(await tenantSees()).toBe(true);
+
+    // The tenant's upgrade form offers it now.
+    await page.goto(`/fwconf/fw?image=${id}`);
+    await page.getByTestId('upgrade-form').waitFor();
+    await expect
+      .poll(() => page.getByTestId('upgrade-image').textContent(), { timeout: WAIT_MS })
+      .toContain(version);
+    await context.close();
+    // Not left for other screens.
+    const removed = await admin.page.request.post('/v1/fw/remove', { headers: as(root), data: { _id: id } });
+    expect(removed.status(), await removed.text()).toBe(200);
+    await admin.context.close();
   });
 });

@@ -24,6 +24,8 @@ import type {
   UpKind,
   WifiBand,
 } from '@netconsole/contract';
+import { conditionEvent, mergePins } from './alarm-knobs.ts';
+import type { AlarmPins, ConditionEvent } from './alarm-knobs.ts';
 import { handleCommand } from './commands.ts';
 import type { Running } from './commands.ts';
 import type { SimNetwork, WifiClient, WiredHost } from './network.ts';
@@ -200,6 +202,8 @@ export class SimDevice {
   readonly loops = new Map<number, number>();
   readonly poeFaults = new Map<number, number>();
   wanLatency = 8;
+  /** Alarm knobs: figures held at chosen values in `stats` (alarm-knobs.ts). */
+  pins: AlarmPins = {};
 
   constructor(
     readonly plan: DevicePlan,
@@ -652,6 +656,24 @@ export class SimDevice {
       this.restarting = false;
       if (this.phase !== 'stopped') this.boot(bootReason);
     });
+  }
+
+  /** Alarm knob: holds figures (null releases one); a `stats` with them goes out at once. */
+  pin(change: AlarmPins): void {
+    this.pins = mergePins(this.pins, change);
+    if (this.phase === 'online') this.publishKind('stats');
+  }
+
+  /** Alarm knob: a condition event (loop, PoE, link, …) raised or cleared, as firmware sends it. */
+  condition(type: ConditionEvent, active: boolean, fields: Parameters<typeof conditionEvent>[2] = {}): void {
+    this.emitEvent(conditionEvent(type, active, fields));
+  }
+
+  /** Alarm knob: a port's link goes down and comes back up (alarm 21). */
+  flapPort(port: number): void {
+    const now = Date.now();
+    this.emitEvent({ ts: now, type: 'port_down', severity: 2, port });
+    this.emitEvent({ ts: now + 1, type: 'port_up', severity: 1, port, value: this.info.portMbps });
   }
 
   /** Unplanned loss of the connection (the will goes out); reconnects after `forMs`. */

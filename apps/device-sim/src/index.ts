@@ -26,6 +26,8 @@ export type {
   FleetCounters,
 } from './types.ts';
 export type { SimDevice, Phase } from './device.ts';
+export { CONDITION_EVENTS } from './alarm-knobs.ts';
+export type { AlarmPins, ConditionEvent } from './alarm-knobs.ts';
 export type { SimNetwork, WifiClient, WiredHost } from './network.ts';
 export { resolveTarget } from './diagnosis.ts';
 export { Rng } from './prng.ts';

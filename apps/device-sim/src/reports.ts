@@ -4,6 +4,7 @@
  * message with the contract's schemas instead).
  */
 import { DeviceType, PROTOCOL_LIMITS } from '@netconsole/contract';
+import { applyPins } from './alarm-knobs.ts';
 import type { SimDevice } from './device.ts';
 import { macToString } from './plan.ts';
 import type { WifiClient, WiredHost } from './network.ts';
@@ -144,6 +145,7 @@ export function stats(dev: SimDevice, now: number): Body {
       body.clients = n;
     }
   }
+  applyPins(body, dev.pins);
   return body;
 }
 

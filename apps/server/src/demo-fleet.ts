@@ -5,6 +5,9 @@ import type { Services } from './app.ts';
 import { isAppError } from './platform/http/app-error.ts';
 import type { Db } from './platform/store/db.ts';
 import { withStartLock } from './bootstrap.ts';
+import { seedAlarmDemo } from './domains/alarm/demo.ts';
+import { seedLogDemo } from './domains/log/demo.ts';
+import { seedNotificationDemo } from './domains/notification/demo.ts';
 
 const ADMIN = { tenantId: null, admin: true };
 
@@ -37,6 +40,7 @@ export async function startDemoFleet(
     }
     await placeDemoDevices(services, scope, plan.networks);
   });
+  if (fresh) await seedAreaDemos(services, db, scope, tenant.id);
   const fleet = createDemoFleet({ url: brokerUrl, factoryKey: factoryKeyHex });
   await fleet.start();
   if (fresh) {
@@ -47,6 +51,32 @@ export async function startDemoFleet(
     );
   }
   return fleet;
+}
+
+/**
+ * On the demo's first start, once its devices are registered and placed: the alarm settings and a
+ * few alarms, audit entries and device logs, a webhook and a maintenance window, so /log/* and the
+ * dashboard's alarms open on something real.
+ */
+async function seedAreaDemos(services: Services, db: Db, scope: Scope, tenantId: string): Promise<void> {
+  const owner = (await services.users.ownersOf(ADMIN, [tenantId])).get(tenantId);
+  if (!owner) return;
+  const now = Date.now();
+  await seedAlarmDemo(
+    db,
+    { settings: services.alarmSettings, engine: services.alarmEngine },
+    tenantId,
+    owner,
+    now,
+  );
+  await seedLogDemo(db, tenantId, now);
+  await seedNotificationDemo(
+    services,
+    scope,
+    { userId: owner.id, username: owner.username },
+    (await services.networks.all(scope)).list,
+    now,
+  );
 }
 
 /**

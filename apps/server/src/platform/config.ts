@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { FACTORY_KEY_RE } from '@netconsole/contract/credentials';
@@ -93,6 +94,16 @@ const envSchema = z.object({
   SMS_KEY_SECRET: z.string().trim().min(1).optional(),
   SMS_SIGN: z.string().trim().min(1).optional(),
   SMS_TEMPLATE: z.string().trim().min(1).optional(),
+  // Alarm notifications (docs/notifications.md): the SMS template of alarms, WeChat, FCM, webhooks.
+  SMS_ALARM_TEMPLATE: z.string().trim().min(1).optional(),
+  WECHAT_API_URL: httpUrl.default('https://api.weixin.qq.com'),
+  WECHAT_APP_ID: z.string().trim().min(1).max(64).optional(),
+  WECHAT_APP_SECRET: z.string().trim().min(1).max(128).optional(),
+  WECHAT_TEMPLATE_ID: z.string().trim().min(1).max(128).optional(),
+  FCM_CREDENTIALS: z.string().trim().min(1).optional(),
+  FCM_API_URL: httpUrl.default('https://fcm.googleapis.com'),
+  WEBHOOK_PRIVATE: bool.default(false),
+  ALARM_DIGEST_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   // Not 1883: that is where a machine's own Mosquitto usually listens. 0 turns the TCP listener off.
   MQTT_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(18830),
   MQTT_URL: z
@@ -133,10 +144,12 @@ const SECRET_VARS: ReadonlySet<string> = new Set([
   'MAP_GOOGLE_GEOCODER_KEY',
   'METRICS_TOKEN',
   'S3_SECRET_ACCESS_KEY',
+  'WECHAT_APP_SECRET',
 ]);
 
 const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 const SMS_VARS = ['SMS_URL', 'SMS_KEY_ID', 'SMS_KEY_SECRET', 'SMS_SIGN', 'SMS_TEMPLATE'] as const;
+const WECHAT_VARS = ['WECHAT_APP_ID', 'WECHAT_APP_SECRET', 'WECHAT_TEMPLATE_ID'] as const;
 
 export type Mode = 'cloud' | 'controller';
 
@@ -171,6 +184,8 @@ export interface Config {
    */
   publicUrl: string;
   notify: NotifyConfig;
+  /** The alarm channels beyond mail and SMS (docs/notifications.md). */
+  alerts: AlertChannelsConfig;
   mqtt: MqttConfig;
   maps: MapsConfig;
   files: FileStoreConfig;
@@ -241,6 +256,35 @@ export interface SmsProviderConfig {
   template: string;
 }
 
+/** Alarm notifications: what is not configured goes to the outbox table (WeChat, app) instead. */
+export interface AlertChannelsConfig {
+  /** The Dysms template of alarm SMS (network, count, summary); unset with Dysms: alarm SMS not configured. */
+  smsAlarmTemplate: string | undefined;
+  wechat: WeChatConfig | undefined;
+  fcm: FcmConfig | undefined;
+  /** Webhooks may go to loopback and private addresses (tests, a console inside a closed network). */
+  webhookPrivate: boolean;
+  /** Alarm changes of a network within this long make one digest (ALARM_DIGEST_SECONDS, default 30). */
+  digestWindowMs: number;
+}
+
+/** A WeChat official account's template messages (wechat.ts), or wechat-standin.ts. */
+export interface WeChatConfig {
+  apiUrl: string;
+  appId: string;
+  appSecret: string;
+  templateId: string;
+}
+
+/** Firebase Cloud Messaging HTTP v1 with a service account (fcm.ts), or fcm-standin.ts. */
+export interface FcmConfig {
+  apiUrl: string;
+  projectId: string;
+  clientEmail: string;
+  privateKey: string;
+  tokenUri: string;
+}
+
 export interface LoginThrottlePolicy {
   /** Failures (per account or per address) after which each attempt is slowed. */
   slowAfter: number;
@@ -289,6 +333,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     const missing = SMS_VARS.filter((k) => e[k] === undefined);
     throw new ConfigError(`Bad configuration:\n  ${missing.join(', ')}: needed with ${smsSet.join(', ')}`);
   }
+  const wechatSet = WECHAT_VARS.filter((k) => e[k] !== undefined);
+  if (wechatSet.length > 0 && wechatSet.length < WECHAT_VARS.length) {
+    const missing = WECHAT_VARS.filter((k) => e[k] === undefined);
+    throw new ConfigError(`Bad configuration:\n  ${missing.join(', ')}: needed with ${wechatSet.join(', ')}`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -321,6 +370,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
               template: e.SMS_TEMPLATE!,
             }
           : undefined,
+    },
+    alerts: {
+      smsAlarmTemplate: e.SMS_ALARM_TEMPLATE,
+      wechat:
+        wechatSet.length === WECHAT_VARS.length
+          ? {
+              apiUrl: e.WECHAT_API_URL.replace(/\/+$/, ''),
+              appId: e.WECHAT_APP_ID!,
+              appSecret: e.WECHAT_APP_SECRET!,
+              templateId: e.WECHAT_TEMPLATE_ID!,
+            }
+          : undefined,
+      fcm: e.FCM_CREDENTIALS ? fcmConfig(path.resolve(root, e.FCM_CREDENTIALS), e.FCM_API_URL) : undefined,
+      webhookPrivate: e.WEBHOOK_PRIVATE,
+      digestWindowMs: e.ALARM_DIGEST_SECONDS * 1000,
     },
     mqtt: {
       port: e.MQTT_PORT === 0 ? null : e.MQTT_PORT,
@@ -356,6 +420,32 @@ function mapProvider(e: z.infer<typeof envSchema>, p: 'BAIDU' | 'GOOGLE'): MapPr
     tileAttribution: e[`MAP_${p}_TILE_ATTRIBUTION`],
     geocoderUrl: e[`MAP_${p}_GEOCODER_URL`].replace(/\/+$/, ''),
     geocoderKey: e[`MAP_${p}_GEOCODER_KEY`],
+  };
+}
+
+/** FCM from a Google service-account key file; an unreadable file stops the start. */
+function fcmConfig(file: string, apiUrl: string): FcmConfig {
+  let account: Record<string, unknown>;
+  try {
+    account = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch (err) {
+    throw new ConfigError(`Bad configuration:\n  FCM_CREDENTIALS: ${(err as Error).message}`);
+  }
+  const field = (k: string) => {
+    const v = account[k];
+    if (typeof v !== 'string' || v === '') {
+      throw new ConfigError(
+        `Bad configuration:\n  FCM_CREDENTIALS: ${k} missing in the service-account file`,
+      );
+    }
+    return v;
+  };
+  return {
+    apiUrl: apiUrl.replace(/\/+$/, ''),
+    projectId: field('project_id'),
+    clientEmail: field('client_email'),
+    privateKey: field('private_key'),
+    tokenUri: field('token_uri'),
   };
 }
 

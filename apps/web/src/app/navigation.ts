@@ -287,7 +287,7 @@ export const NAVIGATION: readonly NavEntry[] = [
         titleKey: 'nav.logList',
         icon: ProfileOutlined,
         roles: ['user'],
-        page: withTexts(() => import('#features/log/pages/list-page.tsx'), 'log-list'),
+        page: withTexts(() => import('#features/log/pages/list-page.tsx'), 'log-list', 'log-common'),
       },
       {
         // spec §2 /log/device: device logs and switch events, per device.
@@ -295,7 +295,7 @@ export const NAVIGATION: readonly NavEntry[] = [
         titleKey: 'nav.logDevice',
         icon: HddOutlined,
         roles: ['user'],
-        page: withTexts(() => import('#features/log/pages/device-page.tsx'), 'log-device'),
+        page: withTexts(() => import('#features/log/pages/device-page.tsx'), 'log-device', 'log-common'),
       },
       {
         // spec §2 /log/alarm (cloud mode): alarms and their handling, and the alarm settings.

@@ -184,8 +184,12 @@ export const deliveryItem = z.object({
   Failed: z.number().int(),
   /** Neither succeeded nor failed yet: waiting, sent, in progress. */
   Pending: z.number().int(),
-  /** The account that created it. */
+  /** The account that created it: its id, and its account name (null when the account is gone). */
   Creator: z.string().nullable(),
+  CreatorName: z
+    .string()
+    .nullable()
+    .meta({ description: "The creating account's name (its Username); null when it no longer exists" }),
   /** Firmware deliveries: the image (protocol §7.10); null for other kinds. */
   Firmware: z
     .object({ _id: z.string(), Model: z.string(), HWVersion: z.string(), FWVersion: z.string() })

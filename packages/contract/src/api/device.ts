@@ -63,6 +63,8 @@ export const queryParent = z
   .min(1)
   .max(200)
   .transform((v) => v.split(',').map((p) => (p.trim() === 'null' ? null : p.trim())));
+/** A model or hardware version as the devices report them (at most 32 characters, the column's size). */
+const queryModel = z.string().trim().min(1).max(32);
 const queryFlag = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 // ---- registration and changes ----
@@ -109,6 +111,10 @@ const deviceFilters = {
   search: z.string().trim().max(64).optional(),
   /** Administrator: registered devices only (1) or the unregistered ones only (0). */
   Registered: queryFlag.optional(),
+  /** The model the device's hello reported, exactly (e.g. the firmware upgrade's device choice). */
+  Model: queryModel.optional(),
+  /** The hardware version the device's hello reported, exactly. */
+  HWVersion: queryModel.optional(),
 };
 
 export const deviceListQuery = pageQuery.extend({
@@ -118,6 +124,12 @@ export const deviceListQuery = pageQuery.extend({
   Drift: queryFlag.optional(),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
+
+/** The codes of the filters that have their own (a route's `config.fieldCodes`); others answer 4000. */
+export const DEVICE_FILTER_CODES: Readonly<Record<string, number>> = {
+  Model: ErrorCode.DeviceModelFilterInvalid,
+  HWVersion: ErrorCode.DeviceHwVersionFilterInvalid,
+};
 
 export const deviceFilterQuery = z.object(deviceFilters);
 export type DeviceFilterQuery = z.infer<typeof deviceFilterQuery>;

@@ -23,8 +23,20 @@ export const FIRMWARE_VALIDITIES: readonly number[] = Object.values(FirmwareVali
  */
 export const FIRMWARE_PERMANENT_MS = 365 * 86_400_000;
 
-/** Devices flashing at once (the engine's concurrency limit), so a site's uplink is not flooded. */
+/**
+ * Devices of one network downloading at once, over every upgrade running for that network (the
+ * engine's per-network limit, so a site's uplink is not flooded); devices in no network share one
+ * pool per tenant.
+ */
 export const FIRMWARE_CONCURRENCY = { min: 1, max: 1000 } as const;
+
+/**
+ * The limit when an upgrade names none: 100 downloads per network at once. Each open download costs
+ * the server 120-190 KB of buffers (docs/performance.md, "Firmware downloads"): 100 keep 1,000
+ * devices of one network well inside the 150 MB goal (80 MB measured), and take no longer in all
+ * than 1,000 at once on a link the server saturates anyway (docs/firmware-upgrades.md).
+ */
+export const FIRMWARE_DEFAULT_CONCURRENCY = 100;
 
 /** `HH:mm`, 00:00-23:59: a maintenance window's ends. */
 export const WINDOW_TIME_RE = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -88,7 +100,9 @@ export const firmwareDispatchBody = z
     Concurrency: z
       .number()
       .nullish()
-      .meta({ description: 'Devices upgrading at once, 1-1000; absent: no limit' }),
+      .meta({
+        description: `Devices of one network downloading at once over all its upgrades, 1-1000; absent: ${FIRMWARE_DEFAULT_CONCURRENCY}`,
+      }),
   })
   .superRefine((b, ctx) => {
     if (!b._id) refuse(ctx, ErrorCode.FirmwareImageRequired, 'image required', ['_id']);

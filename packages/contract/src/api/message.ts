@@ -24,6 +24,27 @@ export const SYSTEM_MESSAGES = {
       zh: '网络 {network} 中有 {changed} 台设备的位置、名称或型号发生变化，或有设备加入、离开。请打开拓扑历史进行对比。',
     },
   },
+  // Issue 17 (docs/notifications.md): one per digest of a network's alarms, and a send that failed.
+  alarm_digest: {
+    title: {
+      en: 'Alarm digest of network {network} ({count})',
+      zh: '网络 {network} 告警汇总（{count} 条）',
+    },
+    content: {
+      en: '{raised} raised, {cleared} cleared. {lines_en}',
+      zh: '新增 {raised} 条，恢复 {cleared} 条。{lines_zh}',
+    },
+  },
+  notification_failed: {
+    title: {
+      en: 'An alarm notification through {channel} failed',
+      zh: '通过 {channel} 发送的告警通知失败',
+    },
+    content: {
+      en: 'The notification to {recipient} about network {network} could not be delivered: {reason}. See the notification records.',
+      zh: '发往 {recipient} 的网络 {network} 告警通知未能送达：{reason}。请查看通知记录。',
+    },
+  },
 } as const satisfies Record<string, { title: Record<Lang, string>; content: Record<Lang, string> }>;
 export type SystemMessageCode = keyof typeof SYSTEM_MESSAGES;
 

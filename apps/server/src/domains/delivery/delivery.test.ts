@@ -204,6 +204,7 @@ describe('the delivery engine', () => {
       Failed: 1,
       Pending: 0,
       Creator: me.userId,
+      CreatorName: 'acmeown',
     });
     const outcomes = await get<ListReply<DeliveryDeviceItem>>(me, `/v1/issued/device?_id=${c.id}&sort=Alias`);
     expect(outcomes.count).toBe(2);

@@ -24,16 +24,21 @@ import {
   claimTargets,
   countByWave,
   countTargets,
+  downloadingByPool,
   endTargets,
   findCampaign,
   insertCampaign,
+  isDownloading,
   leaseCampaign,
+  pendingPools,
   pokeCampaign,
+  pooledCampaignsWaiting,
   releaseCampaign,
   setCommandIds,
   targetsOf,
   targetsOfCampaign,
   targetsOfCommands,
+  unclaimTargets,
   updateCampaign,
   updateTargets,
   visibleDevices,
@@ -68,6 +73,12 @@ const ISSUE_BATCH = 200;
  * round trips in a row (docs/performance.md, "Configuration delivery").
  */
 const ISSUE_PARALLEL = 32;
+/**
+ * Pending targets read per page while a firmware step looks for targets whose network has a free
+ * slot (the full networks' targets are left out by the query): about one network's share of a slot
+ * per step once the downloads run, so a step reads little.
+ */
+const POOL_SCAN = 100;
 /** Progress (`Event: 'campaign'`) is published at most this often per campaign, unless its status changed. */
 const LIVE_PROGRESS_MS = 250;
 /** What a staged share counts as failed. */
@@ -87,7 +98,11 @@ export interface CampaignSpec {
   expiresAt?: number;
   /** Send to the first share, wait for its outcomes, stop when more than maxFailPercent of it failed. */
   staged?: { firstPercent: number; maxFailPercent: number };
-  /** At most this many targets in flight at once (none by default). */
+  /**
+   * At most this many targets in flight at once (none by default). For `upgrade_firmware`: at most
+   * this many devices of one network downloading at once, over every firmware campaign not ended
+   * (devices in no network: one pool per tenant; docs/firmware-upgrades.md, "Concurrency").
+   */
   concurrency?: number;
   /** Firmware: spec §3 issue validity (0 permanent, 1 from a time, 2 a period), kept for the lists. */
   validity?: number;
@@ -160,6 +175,13 @@ export class DeliveryEngine {
   private readonly progress = new Map<string, { c: CampaignRow; counts: TargetCounts }>();
   private readonly publishedStatus = new Map<string, CampaignStatus>();
   private progressTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The module's stop: no new step starts and no more commands are issued; pending targets wait for the next start. */
+  private stopping = false;
+  /**
+   * The per-network firmware claims of this node, one at a time: a claim counts the downloads of
+   * every campaign and must not interleave with another campaign's claim.
+   */
+  private poolTurn: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -249,7 +271,8 @@ export class DeliveryEngine {
         created_at: now,
         effective_at: effectiveAt,
         expires_at: expiresAt,
-        status: 'scheduled',
+        // Due now: running from the start, so the answer says so before its first step has run.
+        status: effectiveAt <= now ? 'running' : 'scheduled',
         concurrency: spec.concurrency ?? null,
         validity: spec.validity ?? null,
         first_percent: spec.staged?.firstPercent ?? null,
@@ -264,8 +287,9 @@ export class DeliveryEngine {
     // The start and the expiry are durable runs; the sweep would find the campaign anyway.
     await this.jobs.enqueue(JOB_ADVANCE, { campaignId: id }, { at: effectiveAt, key: `${id}:start` });
     await this.jobs.enqueue(JOB_ADVANCE, { campaignId: id }, { at: expiresAt, key: `${id}:expiry` });
-    // Due now: the first commands go out before the caller is answered (the start run finds them out).
-    if (effectiveAt <= now) await this.advance(id);
+    // Due now: the commands go out behind the answer (a step of this node; the start run, and after
+    // a restart the sweep, find the targets still pending in the rows).
+    if (effectiveAt <= now) void this.advance(id);
     return (await campaignById(this.db, id))!;
   }
 
@@ -337,7 +361,9 @@ export class DeliveryEngine {
     try {
       // Usually one target a command; two when a campaign re-used another's identical open command.
       const targets = await targetsOfCommands(this.db, [...rows.keys()]);
-      const ended = await this.follow(targets.map((t) => ({ t, row: rows.get(t.command_id!)! })));
+      const { ended, freed } = await this.follow(targets.map((t) => ({ t, row: rows.get(t.command_id!)! })));
+      // A device done downloading frees a slot of its network for any firmware campaign waiting.
+      if (freed) for (const id of await pooledCampaignsWaiting(this.db)) ended.add(id);
       for (const id of ended) void this.advance(id);
     } catch (err) {
       this.log.error({ err }, 'following command changes failed; the sweep catches up');
@@ -346,9 +372,12 @@ export class DeliveryEngine {
 
   /**
    * Copies each command's state onto its target, the same change to many targets in one statement;
-   * the campaigns where a target ended (or is free to retry).
+   * the campaigns where a target ended (or is free to retry), and whether a firmware download ended
+   * (a slot of its network is free).
    */
-  private async follow(pairs: readonly { t: TargetRow; row: CommandRow }[]): Promise<Set<string>> {
+  private async follow(
+    pairs: readonly { t: TargetRow; row: CommandRow }[],
+  ): Promise<{ ended: Set<string>; freed: boolean }> {
     const now = this.clock();
     const groups = new Map<
       string,
@@ -395,6 +424,7 @@ export class DeliveryEngine {
       groups.set(key, group);
     }
     const ended = new Set<string>();
+    let freed = false;
     for (const g of groups.values()) {
       const devices = g.targets.map((t) => t.device_id);
       const changed = new Set(
@@ -409,11 +439,13 @@ export class DeliveryEngine {
       );
       for (const t of g.targets) {
         if (!changed.has(t.device_id)) continue;
-        this.publishTarget({ ...t, ...g.patch } as TargetRow);
+        const changedTo = { ...t, ...g.patch } as TargetRow;
+        this.publishTarget(changedTo);
         if (g.terminal) ended.add(t.campaign_id);
+        if (t.command_id !== null && isDownloading(t) && !isDownloading(changedTo)) freed = true;
       }
     }
-    return ended;
+    return { ended, freed };
   }
 
   /**
@@ -441,6 +473,7 @@ export class DeliveryEngine {
 
   /** Advances a campaign now (coalesced: one step at a time, one more if asked meanwhile). Never throws. */
   advance(campaignId: string): Promise<void> {
+    if (this.stopping) return Promise.resolve();
     const running = this.steps.get(campaignId);
     if (running) {
       running.again = true;
@@ -463,6 +496,21 @@ export class DeliveryEngine {
     })();
     this.steps.set(campaignId, entry);
     return entry.done;
+  }
+
+  /**
+   * The module's stop: the steps under way end after the commands being issued now (the targets
+   * claimed but not reached go back in line), and none starts again. What is left pending is
+   * issued after the next start, by the sweep that start runs (or another node's steps).
+   */
+  async stop(): Promise<void> {
+    this.halt();
+    await this.settled();
+  }
+
+  /** The server is closing: no command is issued from now on, no step starts (stop waits for the rest). */
+  halt(): void {
+    this.stopping = true;
   }
 
   /** Resolves when no step runs and no report waits on this node, its progress published (tests; the module's stop). */
@@ -612,15 +660,34 @@ export class DeliveryEngine {
 
   /** Issues the next targets into the free slots; a staged campaign's rest waits for its first share. */
   private async issueNext(c: CampaignRow, waves: Map<number, TargetCounts>): Promise<void> {
-    const inFlight = [...waves.values()].reduce((n, w) => n + open(w) - (w.pending ?? 0), 0);
-    let slots = c.concurrency === null ? Number.MAX_SAFE_INTEGER : c.concurrency - inFlight;
-    if (slots <= 0 || ![...waves.values()].some((w) => (w.pending ?? 0) > 0)) return;
+    if (![...waves.values()].some((w) => (w.pending ?? 0) > 0)) return;
     let wave: number | undefined;
     if (c.first_percent !== null && open(waves.get(1) ?? {}) > 0) wave = 1;
     const scope = scopeOfCampaign(c);
+    const pooled = c.kind === 'upgrade_firmware' && c.concurrency !== null;
+    const issued = pooled
+      ? await this.issuePooled(c, scope, wave)
+      : await this.issueInSlots(c, scope, waves, wave);
+    // A cancel that came while these were issued (it does not wait for another node's step) did not
+    // see their commands: they are cancelled the same way now.
+    const after = await campaignById(this.db, c.id);
+    if (after?.status === 'cancelled') {
+      for (const id of issued) await this.commands.cancelCommand(scope, after.ended_by, id);
+    }
+  }
+
+  /** The campaign's own limit: at most `concurrency` of its targets in flight. The commands made. */
+  private async issueInSlots(
+    c: CampaignRow,
+    scope: Scope,
+    waves: Map<number, TargetCounts>,
+    wave: number | undefined,
+  ): Promise<string[]> {
+    const inFlight = [...waves.values()].reduce((n, w) => n + open(w) - (w.pending ?? 0), 0);
+    let slots = c.concurrency === null ? Number.MAX_SAFE_INTEGER : c.concurrency - inFlight;
     const issued: string[] = [];
     // In batches, so a large campaign without a limit does not read all its targets at once.
-    while (slots > 0) {
+    while (slots > 0 && !this.stopping) {
       const next = await targetsOf(this.db, c.id, ['pending'], {
         ...(wave !== undefined ? { wave } : {}),
         limit: Math.min(slots, ISSUE_BATCH),
@@ -636,12 +703,55 @@ export class DeliveryEngine {
       slots -= claimed.length;
       issued.push(...(await this.issueBatch(c, scope, claimed)));
     }
-    // A cancel that came while these were issued (it does not wait for another node's step) did not
-    // see their commands: they are cancelled the same way now.
-    const after = await campaignById(this.db, c.id);
-    if (after?.status === 'cancelled') {
-      for (const id of issued) await this.commands.cancelCommand(scope, after.ended_by, id);
+    return issued;
+  }
+
+  /**
+   * Firmware: at most `concurrency` devices of one network downloading at once, counted over every
+   * firmware campaign not ended (docs/firmware-upgrades.md, "Concurrency"). Batch after batch while
+   * some network has room; a download that ends frees its slot and advances the campaigns waiting
+   * (followBatch). The commands made.
+   */
+  private async issuePooled(c: CampaignRow, scope: Scope, wave: number | undefined): Promise<string[]> {
+    const issued: string[] = [];
+    while (!this.stopping) {
+      const claimed = await this.inPoolTurn(() => this.claimPooled(c, wave));
+      if (claimed.length === 0) break;
+      issued.push(...(await this.issueBatch(c, scope, claimed)));
     }
+    return issued;
+  }
+
+  /** One pooled claim at a time on this node (poolTurn). */
+  private inPoolTurn<T>(claim: () => Promise<T>): Promise<T> {
+    const turn = this.poolTurn.then(claim, claim);
+    this.poolTurn = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /**
+   * Claims the campaign's next pending targets (at most ISSUE_BATCH) whose pool has room under the
+   * campaign's limit, in issue order; a target of a full network waits, one of another goes ahead.
+   */
+  private async claimPooled(c: CampaignRow, wave: number | undefined): Promise<TargetRow[]> {
+    const limit = c.concurrency ?? Number.MAX_SAFE_INTEGER;
+    const used = await downloadingByPool(this.db);
+    const chosen: string[] = [];
+    let after = -1;
+    while (chosen.length < ISSUE_BATCH) {
+      const full = [...used].filter(([, n]) => n >= limit).map(([pool]) => pool);
+      const page = await pendingPools(this.db, c.id, { wave, after, limit: POOL_SCAN, full });
+      for (const p of page) {
+        const n = used.get(p.pool) ?? 0;
+        if (n >= limit) continue;
+        used.set(p.pool, n + 1);
+        chosen.push(p.deviceId);
+        if (chosen.length === ISSUE_BATCH) break;
+      }
+      if (page.length < POOL_SCAN) break;
+      after = page[page.length - 1]!.position;
+    }
+    return chosen.length === 0 ? [] : claimTargets(this.db, c.id, chosen, this.clock());
   }
 
   /**
@@ -654,8 +764,14 @@ export class DeliveryEngine {
     const made: { t: TargetRow; commandId: string }[] = [];
     const gone: string[] = [];
     const failed: string[] = [];
+    const left: string[] = [];
     let failure: unknown = null;
     await inParallel(claimed, ISSUE_PARALLEL, async (t) => {
+      // Stopping: the rest of the batch waits in the rows for the next start.
+      if (this.stopping) {
+        left.push(t.device_id);
+        return;
+      }
       try {
         const body = JSON.parse(t.body ?? c.body) as Record<string, unknown>;
         const issued = await this.commands.issueForCampaign(
@@ -678,6 +794,7 @@ export class DeliveryEngine {
     if (failed.length > 0) {
       await updateTargets(this.db, c.id, failed, { status: 'pending', updated_at: now }, ['issuing']);
     }
+    if (left.length > 0) await unclaimTargets(this.db, c.id, left, now);
     if (gone.length > 0) {
       await updateTargets(
         this.db,

@@ -22,6 +22,7 @@ import { issueStatusOf, configStatusOfTarget } from './outcome.ts';
 import {
   IN_FLIGHT,
   countTargets,
+  creatorNames,
   findCampaign,
   pageCampaignList,
   pageTargetList,
@@ -70,7 +71,11 @@ function percentOf(t: TargetListRow): number | null {
   return t.percent;
 }
 
-function itemOf(c: CampaignRow, counts: Partial<Record<TargetStatus, number>>): DeliveryItem {
+function itemOf(
+  c: CampaignRow,
+  counts: Partial<Record<TargetStatus, number>>,
+  names: ReadonlyMap<string, string>,
+): DeliveryItem {
   const total = Object.values(counts).reduce((n, v) => n + (v ?? 0), 0);
   const pending = (counts.pending ?? 0) + IN_FLIGHT.reduce((n, s) => n + (counts[s] ?? 0), 0);
   const succeeded = counts.succeeded ?? 0;
@@ -94,6 +99,7 @@ function itemOf(c: CampaignRow, counts: Partial<Record<TargetStatus, number>>): 
     Failed: total - succeeded - pending,
     Pending: pending,
     Creator: c.created_by,
+    CreatorName: c.created_by === null ? null : (names.get(c.created_by) ?? null),
     Firmware:
       fw && c.ref_id !== null
         ? {
@@ -157,12 +163,18 @@ export class IssuedReads {
       { kind: COMMAND_OF_KIND[kind], status: q.Status, refId: q.Profile, search: q.search },
       { offset: (q.page - 1) * q.limit, limit: q.limit, direction: q.sort === 'CreateTime' ? 'asc' : 'desc' },
     );
-    const counts = await countTargets(
-      this.db,
-      rows.map((r) => r.id),
-    );
+    const [counts, names] = await Promise.all([
+      countTargets(
+        this.db,
+        rows.map((r) => r.id),
+      ),
+      creatorNames(
+        this.db,
+        rows.map((r) => r.created_by),
+      ),
+    ]);
     return {
-      list: rows.map((r) => itemOf(r, counts.get(r.id) ?? {})),
+      list: rows.map((r) => itemOf(r, counts.get(r.id) ?? {}, names)),
       count,
       limit: q.limit,
       page: q.page,
@@ -174,8 +186,11 @@ export class IssuedReads {
   async delivery(scope: Scope, id: string): Promise<DeliveryItem> {
     const c = await findCampaign(this.db, scope, id);
     if (!c) throw new AppError(ErrorCode.DeliveryNotExist);
-    const counts = await countTargets(this.db, [c.id]);
-    return itemOf(c, counts.get(c.id) ?? {});
+    const [counts, names] = await Promise.all([
+      countTargets(this.db, [c.id]),
+      creatorNames(this.db, [c.created_by]),
+    ]);
+    return itemOf(c, counts.get(c.id) ?? {}, names);
   }
 
   /** GET /v1/issued/device: the devices of one delivery (14048 for one the caller cannot see). */

@@ -45,6 +45,9 @@ export const deliveryModule = defineModule({
   start: async ({ delivery }, p) => {
     if (await delivery.anyActive()) await p.jobs.enqueue(JOB_SWEEP, null, { key: 'start' });
   },
-  // After the gateway stopped: the steps under way finish before the store closes.
-  stop: ({ delivery }) => delivery.settled(),
+  // The server is closing: no more commands are issued from here (targets not issued yet stay
+  // pending for the next start); after the gateway stopped, the steps under way finish the commands
+  // being issued before the store closes (engine.ts, stop).
+  preClose: ({ delivery }) => delivery.halt(),
+  stop: ({ delivery }) => delivery.stop(),
 });

@@ -282,6 +282,142 @@ export async function claimTargets(
   return out;
 }
 
+/**
+ * Claimed targets the engine did not issue (the node is stopping): back in line, the attempt not
+ * counted, for the next step of whichever node runs then.
+ */
+export async function unclaimTargets(
+  db: Db,
+  campaignId: string,
+  deviceIds: readonly string[],
+  now: number,
+): Promise<void> {
+  for (const chunk of chunks(deviceIds)) {
+    await db
+      .updateTable('delivery_targets')
+      .set((eb) => ({ status: 'pending', attempts: eb('attempts', '-', 1), updated_at: now }))
+      .where('campaign_id', '=', campaignId)
+      .where('device_id', 'in', chunk)
+      .where('status', '=', 'issuing')
+      .where('command_id', 'is', null)
+      .execute();
+  }
+}
+
+// ---- firmware: the per-network download limit
+
+/**
+ * The pool a firmware target's download counts in: its device's network, or for a device in no
+ * network its tenant's one pool (docs/firmware-upgrades.md, "Concurrency").
+ */
+export function poolOf(parent: string | null, tenantId: string | null): string {
+  return parent !== null ? `${NETWORK_POOL}${parent}` : `${TENANT_POOL}${tenantId ?? ''}`;
+}
+const NETWORK_POOL = 'network:';
+const TENANT_POOL = 'tenant:';
+
+/**
+ * What counts against the limit: a command claimed, sent or accepted, or reporting progress before
+ * the download ended (no stage yet, or `downloading`). A held command does not (its device is
+ * offline, its uplink idle), nor a device verifying, waiting for its window, flashing or rebooting.
+ */
+function downloading(eb: ExpressionBuilder<Database, 'delivery_targets'>) {
+  const status = 'delivery_targets.status' as const;
+  const stage = 'delivery_targets.stage' as const;
+  return eb.or([
+    eb(status, 'in', ['issuing', 'sent', 'accepted']),
+    eb.and([eb(status, '=', 'progress'), eb.or([eb(stage, 'is', null), eb(stage, '=', 'downloading')])]),
+  ]);
+}
+
+/** Whether a target in this state counts against the per-network limit (as `downloading` above). */
+export function isDownloading(t: { status: TargetStatus; stage: string | null }): boolean {
+  if (t.status === 'issuing' || t.status === 'sent' || t.status === 'accepted') return true;
+  return t.status === 'progress' && (t.stage === null || t.stage === 'downloading');
+}
+
+/** Firmware targets downloading now, over every campaign not ended, by pool (poolOf). */
+export async function downloadingByPool(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('delivery_targets')
+    .innerJoin('delivery_campaigns as c', 'c.id', 'delivery_targets.campaign_id')
+    .leftJoin('devices as d', 'd.id', 'delivery_targets.device_id')
+    .select(['d.parent', 'delivery_targets.tenant_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('c.kind', '=', 'upgrade_firmware')
+    .where('c.finished_at', 'is', null)
+    .where((eb) => downloading(eb as unknown as ExpressionBuilder<Database, 'delivery_targets'>))
+    .groupBy(['d.parent', 'delivery_targets.tenant_id'])
+    .execute();
+  const out = new Map<string, number>();
+  for (const r of rows) {
+    const key = poolOf(r.parent, r.tenant_id);
+    out.set(key, (out.get(key) ?? 0) + Number(r.n));
+  }
+  return out;
+}
+
+/**
+ * A campaign's pending targets after `after` (a position), in issue order, with their pools; those
+ * of the `full` pools left out in SQL, so a step in a busy network does not read its whole queue.
+ */
+export async function pendingPools(
+  db: Db,
+  campaignId: string,
+  opts: { wave?: number | undefined; after: number; limit: number; full: readonly string[] },
+): Promise<{ deviceId: string; position: number; pool: string }[]> {
+  const fullOf = (prefix: string) =>
+    opts.full.filter((p) => p.startsWith(prefix)).map((p) => p.slice(prefix.length));
+  const networks = fullOf(NETWORK_POOL);
+  const tenants = fullOf(TENANT_POOL);
+  let q = db
+    .selectFrom('delivery_targets')
+    .leftJoin('devices as d', 'd.id', 'delivery_targets.device_id')
+    .select([
+      'delivery_targets.device_id',
+      'delivery_targets.position',
+      'delivery_targets.tenant_id',
+      'd.parent',
+    ])
+    .where('delivery_targets.campaign_id', '=', campaignId)
+    .where('delivery_targets.status', '=', 'pending')
+    .where('delivery_targets.position', '>', opts.after);
+  if (opts.wave !== undefined) q = q.where('delivery_targets.wave', '=', opts.wave);
+  if (networks.length > 0)
+    q = q.where((eb) => eb.or([eb('d.parent', 'is', null), eb('d.parent', 'not in', networks)]));
+  if (tenants.length > 0) {
+    q = q.where((eb) =>
+      eb.or([eb('d.parent', 'is not', null), eb('delivery_targets.tenant_id', 'not in', tenants)]),
+    );
+  }
+  const rows = await q.orderBy('delivery_targets.position').limit(opts.limit).execute();
+  return rows.map((r) => ({
+    deviceId: r.device_id,
+    position: r.position,
+    pool: poolOf(r.parent, r.tenant_id),
+  }));
+}
+
+/** Firmware campaigns running with targets waiting for a slot: a slot freed in a pool may be theirs. */
+export async function pooledCampaignsWaiting(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectFrom('delivery_campaigns')
+    .select('id')
+    .where('kind', '=', 'upgrade_firmware')
+    .where('status', '=', 'running')
+    .where('concurrency', 'is not', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('delivery_targets as t')
+          .select('t.device_id')
+          .whereRef('t.campaign_id', '=', 'delivery_campaigns.id')
+          .where('t.status', '=', 'pending'),
+      ),
+    )
+    .execute();
+  return rows.map((r) => r.id);
+}
+
 /** Each claimed (`issuing`) target takes its command's id: one statement per chunk. */
 export async function setCommandIds(
   db: Db,
@@ -439,6 +575,24 @@ export async function pageCampaignList(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.n) };
+}
+
+/**
+ * The account names of the campaigns' creators, by account id (an account removed since is absent).
+ * The user domain's table, read like the device lists read the devices' aliases: one query per page
+ * of campaigns, not a call per row.
+ */
+export async function creatorNames(
+  db: Db,
+  userIds: readonly (string | null)[],
+): Promise<Map<string, string>> {
+  const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
+  const out = new Map<string, string>();
+  for (const chunk of chunks(ids)) {
+    const rows = await db.selectFrom('users').select(['id', 'username']).where('id', 'in', chunk).execute();
+    for (const r of rows) out.set(r.id, r.username);
+  }
+  return out;
 }
 
 /** Targets with their device's alias: of one campaign, or of one device (its deliveries). */

@@ -9,6 +9,7 @@ import {
   deviceControlReply,
   deviceCountQuery,
   deviceCountReply,
+  DEVICE_FILTER_CODES,
   deviceFilterQuery,
   deviceItem,
   deviceList,
@@ -46,7 +47,7 @@ export function deviceRoutes(
         querystring: deviceListQuery,
         response: replies({ 200: deviceList }),
       },
-      config: { auth },
+      config: { auth, fieldCodes: DEVICE_FILTER_CODES },
     },
     (req) => devices.list(scopeOf(principalOf(req)), req.query),
   );
@@ -59,7 +60,7 @@ export function deviceRoutes(
         querystring: deviceListQuery,
         response: replies({ 200: deviceList }),
       },
-      config: { auth },
+      config: { auth, fieldCodes: DEVICE_FILTER_CODES },
     },
     (req) => devices.list(scopeOf(principalOf(req)), req.query),
   );
@@ -72,7 +73,7 @@ export function deviceRoutes(
         querystring: deviceFilterQuery,
         response: replies({ 200: deviceAllReply }),
       },
-      config: { auth },
+      config: { auth, fieldCodes: DEVICE_FILTER_CODES },
     },
     (req) => devices.all(scopeOf(principalOf(req)), req.query),
   );
@@ -85,7 +86,7 @@ export function deviceRoutes(
         querystring: deviceRealtimeQuery,
         response: replies({ 200: deviceRealtimeReply }),
       },
-      config: { auth },
+      config: { auth, fieldCodes: DEVICE_FILTER_CODES },
     },
     (req) => devices.realtime(scopeOf(principalOf(req)), req.query),
   );
@@ -98,7 +99,7 @@ export function deviceRoutes(
         querystring: deviceFilterQuery,
         response: replies({ 200: deviceTypeReply }),
       },
-      config: { auth },
+      config: { auth, fieldCodes: DEVICE_FILTER_CODES },
     },
     (req) => devices.types(scopeOf(principalOf(req)), req.query),
   );

@@ -79,6 +79,8 @@ function filterOf(q: DeviceFilterQuery & { Drift?: boolean | undefined }): Devic
     search: q.search,
     registered: q.Registered,
     drift: q.Drift,
+    model: q.Model,
+    hwVersion: q.HWVersion,
   };
 }
 

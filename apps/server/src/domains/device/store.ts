@@ -18,6 +18,7 @@ export interface DeviceFilter {
   registered?: boolean | undefined;
   sns?: string[] | undefined;
   model?: string | undefined;
+  hwVersion?: string | undefined;
   /** APs managed by this access controller (its SN). */
   acSn?: string | undefined;
   /** Devices whose running configuration differs from the one assigned (true), or not (false). */
@@ -49,6 +50,7 @@ function visible(db: Db, scope: Scope, f: DeviceFilter = {}) {
   if (f.type !== undefined) q = q.where(term('type'), '=', f.type);
   if (f.sns !== undefined) q = q.where('sn', 'in', f.sns.length > 0 ? f.sns : ['']);
   if (f.model !== undefined) q = q.where('model', '=', f.model);
+  if (f.hwVersion !== undefined) q = q.where('hw_version', '=', f.hwVersion);
   if (f.acSn !== undefined) q = q.where('ac_sn', '=', f.acSn);
   if (f.drift !== undefined) {
     const drift = sql<boolean>`(assigned_config_id is not null and (config_id is null

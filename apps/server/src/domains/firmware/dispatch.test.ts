@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DELIVERY_MAX_DEVICES,
   ErrorCode,
+  FIRMWARE_DEFAULT_CONCURRENCY,
   FIRMWARE_PERMANENT_MS,
+  errorText,
   type DeliveryItem,
   type ListReply,
 } from '@netconsole/contract';
@@ -403,6 +405,8 @@ describe('GET /v1/issued/fw', () => {
       Total: 2,
       Pending: 2,
       Creator: a.userId,
+      // Who started it, by account name (the history screens show it).
+      CreatorName: a.username,
     });
     const list = await call<ListReply<DeliveryItem>>(a.token, 'GET', `/v1/issued/fw?Profile=${img.id}`);
     expect(list.body.list).toEqual([item]);
@@ -415,6 +419,8 @@ describe('GET /v1/issued/fw', () => {
       devices: [d1.id],
     });
     expect(permanent.body.list.Validity).toBe(0);
+    // No limit named: the documented default per network.
+    expect(permanent.body.list.Concurrency).toBe(FIRMWARE_DEFAULT_CONCURRENCY);
     expect(permanent.body.list.ExpireTime).toBe(h.clock.now + FIRMWARE_PERMANENT_MS);
     expect(permanent.body.list.Window).toBeNull();
   });
@@ -459,5 +465,46 @@ describe('GET /v1/issued/fw', () => {
       `/v1/issued/devicelist?Device=${other.id}&Kind=firmware`,
     );
     expect([none.status, none.body.count]).toEqual([200, 0]);
+  });
+});
+
+describe("the device lists by Model and HWVersion (the upgrade form's device choice)", () => {
+  it('filter in the store, validated, within the tenant', async () => {
+    const model = `M${randomToken(6)}`;
+    const fits = await device(a, model, 'HW2.0');
+    const otherHw = await device(a, model, 'HW3.0');
+    const otherModel = await device(a, `N${randomToken(6)}`, 'HW2.0');
+    const theirs = await device(b, model, 'HW2.0');
+    const sns = async (token: string, url: string) => {
+      const r = await call<{ list: { SN: string }[]; count: number }>(token, 'GET', url);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.list.map((d) => d.SN).sort();
+    };
+    const q = `Model=${model}&HWVersion=HW2.0`;
+    for (const url of [`/v1/device/getAll?${q}`, `/v1/device/list?${q}`, `/v1/device/getAllDevices?${q}`])
+      expect(await sns(a.token, url)).toEqual([fits.sn]);
+    expect(await sns(a.token, `/v1/device/getAll?Model=${model}`)).toEqual([fits.sn, otherHw.sn].sort());
+    // Another tenant's device of the same model is its own alone.
+    expect(await sns(b.token, `/v1/device/getAll?${q}`)).toEqual([theirs.sn]);
+    expect(await sns(a.token, `/v1/device/getAll?Model=${model}&HWVersion=HW9.9`)).toEqual([]);
+    expect(otherModel.sn).not.toBe(fits.sn);
+    // Refused with a coded error naming the field, in the caller's language.
+    for (const [bad, field, code] of [
+      [`Model=${'x'.repeat(33)}`, 'Model', ErrorCode.DeviceModelFilterInvalid],
+      ['HWVersion=', 'HWVersion', ErrorCode.DeviceHwVersionFilterInvalid],
+      [`Model=A1&HWVersion=${'y'.repeat(40)}`, 'HWVersion', ErrorCode.DeviceHwVersionFilterInvalid],
+    ] as const) {
+      for (const lang of ['en', 'zh'] as const) {
+        const res = await h.app.inject({
+          method: 'GET',
+          url: `/v1/device/getAll?${bad}`,
+          headers: { ...bearer(a.token), cookie: `language=${lang}` },
+        });
+        const body = res.json() as { code: number; message: string; details?: unknown };
+        expect([res.statusCode, body.code]).toEqual([400, code]);
+        expect(JSON.stringify(body.details)).toContain(field);
+        expect(body.message).toBe(errorText(code, lang));
+      }
+    }
   });
 });

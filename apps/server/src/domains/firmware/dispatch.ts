@@ -6,6 +6,7 @@
  */
 import {
   ErrorCode,
+  FIRMWARE_DEFAULT_CONCURRENCY,
   FIRMWARE_PERMANENT_MS,
   FirmwareValidity,
   normalizeSn,
@@ -163,7 +164,8 @@ export class FirmwareDispatch {
       ...(body.EffectiveTime !== null ? { effectiveAt: body.EffectiveTime } : {}),
       expiresAt,
       ...(body.Staged !== null ? { staged: body.Staged } : {}),
-      ...(body.Concurrency !== null ? { concurrency: body.Concurrency } : {}),
+      // Per network, over all its upgrades; the documented default when the user left it empty.
+      concurrency: body.Concurrency ?? FIRMWARE_DEFAULT_CONCURRENCY,
       validity: body.Validity,
     });
     return { list: await this.issued.delivery(owner, c.id) };

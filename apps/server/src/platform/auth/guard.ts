@@ -71,13 +71,14 @@ export function installAuth(app: FastifyInstance, resolve: PrincipalResolver): v
     const token = bearer(req);
     if (!token) throw new AppError(ErrorCode.NotSignedIn);
     const principal = await resolve(token, { allowExpired: rule.allowExpired ?? false });
+    // Known before the role checks, so the audit log names who was refused (no handler runs after).
+    req.principal = principal;
     if (rule.accountRoles && !rule.accountRoles.includes(principal.role)) {
       throw new AppError(rule.denyCode ?? ErrorCode.NoAccessRights);
     }
     if (rule.roles && !routeAllowed(rule.roles, principal.roles)) {
       throw new AppError(rule.denyCode ?? ErrorCode.NoAccessRights);
     }
-    req.principal = principal;
   });
 }
 

@@ -41,6 +41,8 @@ describe('settings menu', () => {
   it('shows account management to role value 10 only', () => {
     expect(keys(settingsLinks(admin))).toEqual(['alarm', 'accounts', 'releases', 'outbox']);
     expect(keys(settingsLinks(tenant))).toEqual(['alarm', 'logo']);
+    // Alarm settings open the alarm screen's settings tab.
+    expect(settingsLinks(tenant).find((l) => l.key === 'alarm')?.to).toBe('/log/alarm?tab=settings');
   });
 
   it('offers the logo setting to every tenant account, as an action rather than a link', () => {

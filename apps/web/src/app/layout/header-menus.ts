@@ -62,7 +62,14 @@ export function settingsLinks(ctx: HeaderContext): HeaderLink[] {
   const { mode } = ctx.viewer;
   return resolve(
     [
-      { key: 'alarm', path: '/log/alarm', labelKey: 'header.alarmSettings', when: mode === 'cloud' },
+      {
+        // The alarm screen's settings tab (its other tab lists the alarms).
+        key: 'alarm',
+        path: '/log/alarm',
+        search: '?tab=settings',
+        labelKey: 'header.alarmSettings',
+        when: mode === 'cloud',
+      },
       {
         key: 'accounts',
         path: '/user/list',

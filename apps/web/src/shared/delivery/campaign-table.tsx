@@ -63,8 +63,8 @@ export function CampaignProgress({
 }
 
 /**
- * The "created" column: when, and whether by the signed-in user (`myId`) or another. A phone hides
- * it; the times are in the devices' rows too.
+ * The "created" column: when, and by which account (its name; "you" beside it for the signed-in
+ * user, `myId`). A phone hides it; the times are in the devices' rows too.
  */
 export function createdColumn({
   t,
@@ -81,12 +81,19 @@ export function createdColumn({
     render: (_, d) => (
       <div className={`${cls}-stack`}>
         <span className={`${cls}-nowrap`}>{formatDateTime(d.CreateTime)}</span>
-        <span className={`${cls}-muted`}>
-          {d.Creator !== null && d.Creator === myId ? t('list.byMe') : t('list.byOther')}
+        <span className={`${cls}-muted`} data-testid={`${cls}-creator-${d._id}`}>
+          {creatorText(t, d, myId)}
         </span>
       </div>
     ),
   };
+}
+
+/** Who created a campaign: its account's name (and "you"), or "another account" once that account is gone. */
+export function creatorText(t: TFunction, d: Pick<DeliveryItem, 'Creator' | 'CreatorName'>, myId?: string) {
+  const mine = d.Creator !== null && d.Creator === myId;
+  if (d.CreatorName === null) return mine ? t('list.byMe') : t('list.byOther');
+  return mine ? t('list.byMeNamed', { name: d.CreatorName }) : t('list.byName', { name: d.CreatorName });
 }
 
 export interface CancelCampaignProps {

@@ -2,6 +2,7 @@ import {
   LIVE_CLOSE,
   LIVE_PATH,
   LIVE_PROTOCOL,
+  type AlarmItem,
   type ClientLiveData,
   type CommandItem,
   type LiveDeviceData,
@@ -24,6 +25,8 @@ export interface LiveTopics {
   device: LiveDeviceData;
   command: CommandItem;
   client: ClientLiveData;
+  /** An alarm raised, cleared or treated (the alarm domain). */
+  alarm: AlarmItem;
 }
 export type LiveTopic = keyof LiveTopics;
 

@@ -38,6 +38,8 @@ export interface LiveInvalidateOptions<T extends LiveTopic> {
   when?: (data: LiveTopics[T]) => boolean;
   /** A burst of messages makes one refetch after this pause (ms). */
   delayMs?: number;
+  /** Listens only while true (default: true). */
+  enabled?: boolean;
 }
 
 /**
@@ -51,7 +53,7 @@ export function useLiveInvalidate<T extends LiveTopic>(
   options: LiveInvalidateOptions<T> = {},
 ): void {
   const queryClient = useQueryClient();
-  const { when, delayMs = 300 } = options;
+  const { when, delayMs = 300, enabled = true } = options;
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ keys, when });
   useEffect(() => {
@@ -65,8 +67,12 @@ export function useLiveInvalidate<T extends LiveTopic>(
       for (const queryKey of latest.current.keys) void queryClient.invalidateQueries({ queryKey });
     }, delayMs);
   };
-  useLive(topic, (data) => {
-    if (!latest.current.when || latest.current.when(data)) refetchSoon();
-  });
-  useLive('ready', refetchSoon);
+  useLive(
+    topic,
+    (data) => {
+      if (!latest.current.when || latest.current.when(data)) refetchSoon();
+    },
+    enabled,
+  );
+  useLive('ready', refetchSoon, enabled);
 }

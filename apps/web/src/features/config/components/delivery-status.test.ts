@@ -30,6 +30,7 @@ const item: DeliveryItem = {
   Failed: 0,
   Pending: 2,
   Creator: 'u1',
+  CreatorName: 'owner1',
   Firmware: null,
   Validity: null,
   Window: null,

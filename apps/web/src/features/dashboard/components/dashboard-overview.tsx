@@ -3,11 +3,14 @@ import { Card, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { NetStatus } from '@netconsole/contract';
 import { useLiveInvalidate } from '#shared/live/use-live.ts';
+import { useSession } from '#shared/session.ts';
+import { useAlarmsByNetwork, DASHBOARD_ALARMS_KEY } from '../api/get-alarms-by-network.ts';
 import { useAllNetworks } from '../api/get-all-networks.ts';
 import { useDeviceCount } from '../api/get-device-count.ts';
 import { useAllDevices } from '../api/get-devices.ts';
 import { useFirmwareImages } from '../api/get-firmware-images.ts';
 import { DASHBOARD_LIVE_KEY, useNetworkSummaries, type NetworkPage } from '../api/get-networks.ts';
+import { OpenAlarms } from './alarm-summary.tsx';
 import { HealthTiles } from './health-tiles.tsx';
 import { NetworkList } from './network-list.tsx';
 import { NetworkLog } from './network-log.tsx';
@@ -39,6 +42,11 @@ export default function DashboardOverview() {
     delayMs: 800,
   });
   useLiveInvalidate('client', [[...DASHBOARD_LIVE_KEY, 'networks']], { delayMs: 3000 });
+  // spec §2: alarms are a cloud-mode area (/log/alarm); the controller's dashboard has none.
+  const cloud = useSession().user?.LoginModel === 'cloud';
+  const alarms = useAlarmsByNetwork(cloud);
+  useLiveInvalidate('alarm', [DASHBOARD_ALARMS_KEY], { enabled: cloud, delayMs: 500 });
+  const alarmCounts = alarms.data && new Map(alarms.data.list.map((a) => [a.Network, a]));
   const missing = (pending: boolean) =>
     pending ? <Spin size="small" /> : <span className="dashboard-muted">{t('unavailable')}</span>;
   const statuses = new Map<string, NetStatus>((networks.data?.list ?? []).map((n) => [n.acid, n.netStatus]));
@@ -70,6 +78,15 @@ export default function DashboardOverview() {
           pending={counts.isPending}
         />
       </Card>
+      {cloud && (
+        <Card className="dashboard-alarms" title={t('alarms.title')} size="small">
+          {alarms.data ? (
+            <OpenAlarms total={alarms.data.total} newest={alarms.data.alarms} />
+          ) : (
+            missing(alarms.isPending)
+          )}
+        </Card>
+      )}
       <Card className="dashboard-networks" title={t('networks.title')} size="small">
         {networks.data ? (
           networks.data.count === 0 ? (
@@ -78,7 +95,7 @@ export default function DashboardOverview() {
             </p>
           ) : (
             <>
-              <NetworkList networks={networks.data.list} />
+              <NetworkList networks={networks.data.list} withAlarms={cloud} alarms={alarmCounts} />
               <div className="dashboard-pager" data-pdf-hide>
                 <Suspense fallback={null}>
                   <Pagination

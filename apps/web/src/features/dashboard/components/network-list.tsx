@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
 import { requestNetworkEdit } from '#shared/network-edit-request.ts';
 import { useTranslation } from 'react-i18next';
-import type { NetworkSummary } from '@netconsole/contract';
+import type { LevelCounts, NetworkSummary } from '@netconsole/contract';
+import { AlarmCell } from './alarm-summary.tsx';
 
 export const TOPOLOGY_PATH = '/dashboard/topology';
+
+/** A network without open alarms (getAlarmByNetwork may leave it out). */
+const ZERO: LevelCounts = { General: 0, Medium: 0, Severe: 0, Total: 0, Worst: 0, Untreated: 0 };
 
 function Count({ c, id }: { c: { Total: number; Online: number }; id: string }) {
   const down = c.Total - c.Online;
@@ -17,9 +21,19 @@ function Count({ c, id }: { c: { Total: number; Online: number }; id: string }) 
 
 /**
  * The network list entries of spec §3: name (opening its topology), status, location, APs,
- * routers and switches online of total, and online users. Alarms arrive with the alarm area.
+ * routers and switches online of total, online users and open alarms (`alarms`, by network id;
+ * undefined while they load).
  */
-export function NetworkList({ networks }: { networks: NetworkSummary[] }) {
+export function NetworkList({
+  networks,
+  withAlarms,
+  alarms,
+}: {
+  networks: NetworkSummary[];
+  /** Alarms are a cloud-mode area (spec §2): the controller's list has no alarm column. */
+  withAlarms: boolean;
+  alarms?: ReadonlyMap<string, LevelCounts>;
+}) {
   const { t } = useTranslation('dashboard-overview');
   return (
     <div className="dashboard-table-wrap">
@@ -33,6 +47,7 @@ export function NetworkList({ networks }: { networks: NetworkSummary[] }) {
             <th className="num">{t('networks.routers')}</th>
             <th className="num">{t('networks.switches')}</th>
             <th className="num">{t('networks.users')}</th>
+            {withAlarms && <th className="num">{t('networks.alarms')}</th>}
             <th />
           </tr>
         </thead>
@@ -71,6 +86,15 @@ export function NetworkList({ networks }: { networks: NetworkSummary[] }) {
                 <td className="num" data-testid={`dashboard-network-users-${n.netName}`}>
                   {n.OnlineUsers}
                 </td>
+                {withAlarms && (
+                  <td className="num">
+                    <AlarmCell
+                      counts={alarms ? (alarms.get(n.acid) ?? ZERO) : undefined}
+                      networkId={n.acid}
+                      name={n.netName}
+                    />
+                  </td>
+                )}
                 <td className="num">
                   <Link to={link} data-testid={`dashboard-network-topology-${n.netName}`}>
                     {t('networks.topology')}

@@ -7,6 +7,7 @@ import {
   commandStatusLabels,
   deviceStatusLabels,
   deviceTypeLabels,
+  type AlarmItem,
   type DeviceCommand,
   type DeviceItem,
   type DeviceSort,
@@ -17,6 +18,7 @@ import {
 import { ConfirmRowAction, RowAction } from '#shared/components/row-actions.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { serverSorts, type SortOrder } from '#shared/table-sort.ts';
+import { AlarmMark } from './alarm-mark.tsx';
 import { ConfigCell } from './config-cell.tsx';
 import { isOpen, type TrackedCommand } from './live-rows.ts';
 
@@ -42,6 +44,8 @@ export interface DeviceTableProps {
   /** The rows ticked for a re-delivery of several. */
   selected: readonly string[];
   onSelect: (ids: string[]) => void;
+  /** Open alarms by device SN (cloud mode): the rows they concern carry a mark. */
+  alarms?: ReadonlyMap<string, readonly AlarmItem[]>;
 }
 
 function StatusTag({ device }: { device: DeviceItem }) {
@@ -158,6 +162,7 @@ export function DeviceTable(props: DeviceTableProps) {
       render: (_, d) => (
         <Space size={4} wrap>
           <StatusTag device={d} />
+          {props.alarms?.get(d.SN) && <AlarmMark sn={d.SN} alarms={props.alarms.get(d.SN)!} />}
           {commands[d._id] && <CommandOutcome sn={d.SN} tracked={commands[d._id]!} />}
         </Space>
       ),

@@ -24,6 +24,7 @@ import { useControlDevice } from '../api/control-device.ts';
 import { DEVICE_LIST_KEY, NO_NETWORK, useDevices, type DeviceListParams } from '../api/get-devices.ts';
 import { useIssuedInfo } from '../api/get-issued-info.ts';
 import { useNetworkNames } from '../api/get-networks.ts';
+import { DEVICE_ALARMS_KEY, useOpenAlarmsBySn } from '../api/get-open-alarms.ts';
 import { useRedeliverConfig } from '../api/redeliver-config.ts';
 import { useUnregisterDevice } from '../api/unregister-device.ts';
 import { CommandConfirm } from '../components/command-confirm.tsx';
@@ -131,6 +132,10 @@ export default function DeviceListPage() {
   const rows = devices.data?.list ?? [];
   const selectedGroups = redeliveries(rows.filter((d) => selected.includes(d._id)));
   const live = useLiveStatus();
+  // Alarms are a cloud-mode area (spec §2): rows with open alarms carry a mark, kept live.
+  const cloud = user?.LoginModel === 'cloud';
+  const openAlarms = useOpenAlarmsBySn(cloud);
+  useLiveInvalidate('alarm', [DEVICE_ALARMS_KEY], { enabled: cloud, delayMs: 500 });
 
   // The networks of the caller, and any network a row shows that the list does not name yet.
   const networks = useNetworkNames();
@@ -322,6 +327,7 @@ export default function DeviceListPage() {
           onRedeliver={(device) => setDialog({ kind: 'redeliver', groups: redeliveries([device]) })}
           selected={selected}
           onSelect={setSelected}
+          alarms={openAlarms.data}
         />
       </div>
       <div className="device-list-pagination">

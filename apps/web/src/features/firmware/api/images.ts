@@ -69,20 +69,23 @@ export interface ModelDevicesFilter {
 }
 
 /**
- * The caller's devices of one model and hardware version (GET /v1/device/getAll, at most 10 000,
- * by network and search; the device calls have no model filter, so the model and hardware are
- * picked here). Null lists nothing.
+ * The caller's devices of one model and hardware version (GET /v1/device/getAll with its `Model`
+ * and `HWVersion` filters, at most 10 000, by network and search). Null lists nothing.
  */
 export function useModelDevices(filter: ModelDevicesFilter | null) {
   return useQuery({
     queryKey: [...FIRMWARE_KEY, 'devices', filter],
     queryFn: ({ signal }) =>
       api.get<DeviceAllReply>('/v1/device/getAll', {
-        query: { Parent: filter!.network, search: filter!.search || undefined },
+        query: {
+          Model: filter!.Model,
+          HWVersion: filter!.HWVersion,
+          Parent: filter!.network,
+          search: filter!.search || undefined,
+        },
         signal,
       }),
     enabled: filter !== null,
-    select: (reply) =>
-      reply.list.filter((d) => d.Model === filter!.Model && d.HWVersion === filter!.HWVersion),
+    select: (reply) => reply.list,
   });
 }

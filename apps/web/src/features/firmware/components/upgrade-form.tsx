@@ -3,6 +3,7 @@ import { Alert, Button, Form, InputNumber, Radio, Select, Switch, TimePicker } f
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
+  FIRMWARE_DEFAULT_CONCURRENCY,
   FirmwareValidity,
   issueValidityLabels,
   type DeliveryItem,
@@ -263,7 +264,7 @@ export function UpgradeForm({ initialImage, onDone, onCancel }: UpgradeFormProps
       <Form.Item
         name="concurrency"
         label={t('form.concurrency')}
-        extra={t('form.concurrencyHint')}
+        extra={t('form.concurrencyHint', { count: FIRMWARE_DEFAULT_CONCURRENCY })}
         validateStatus={status('concurrency')}
         help={help('concurrency')}
       >
@@ -271,7 +272,7 @@ export function UpgradeForm({ initialImage, onDone, onCancel }: UpgradeFormProps
           min={1}
           max={1000}
           precision={0}
-          placeholder={t('form.noLimit')}
+          placeholder={t('form.defaultLimit', { count: FIRMWARE_DEFAULT_CONCURRENCY })}
           aria-label={t('form.concurrency')}
           data-testid="upgrade-concurrency"
         />

@@ -32,6 +32,7 @@ const upgrade: DeliveryItem = {
   Failed: 0,
   Pending: 2,
   Creator: 'me',
+  CreatorName: 'me',
   Firmware: { _id: 'fw', Model: 'A1', HWVersion: 'HW1.0', FWVersion: 'v2.00.003' },
   Validity: 0,
   Window: null,

@@ -14,6 +14,7 @@ import {
 import { CloudSyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   DEVICE_DROP_REASONS,
   commandStatusLabels,
@@ -152,7 +153,16 @@ export function DeviceDetails({ device, usage }: { device: DeviceItem; usage: Us
 
   return (
     <>
-      <Card size="small" title={t('details')} data-testid="device-info-details">
+      <Card
+        size="small"
+        title={t('details')}
+        extra={
+          <Link to={`/log/device?SN=${encodeURIComponent(device.SN)}`} data-testid="device-info-log">
+            {t('deviceLog')}
+          </Link>
+        }
+        data-testid="device-info-details"
+      >
         <Descriptions
           size="small"
           column={{ xs: 1, sm: 2, lg: 3, xxl: 4 }}

@@ -1,0 +1,208 @@
+import { useState, type HTMLAttributes } from 'react';
+import { Alert, Badge, Grid, Select, Spin, Table, Tag, type TableColumnsType } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  DEFAULT_LIMIT,
+  SwitchEventType,
+  enumValues,
+  logStatusLabels,
+  severityLabels,
+  switchEventTypeLabels,
+  type Lang,
+  type LogStatus,
+  type Severity,
+  type SwitchLogItem,
+} from '@netconsole/contract';
+import { Pagination } from '#shared/components/pagination.tsx';
+import { formatDateTime } from '#shared/format.ts';
+import { useSwitchLog } from '../api/device-log.ts';
+import type { SharedFilters } from './device-log-view.tsx';
+import { ExportButton } from './export-button.tsx';
+import { HandledActions } from './handled-actions.tsx';
+
+const TYPES = enumValues(SwitchEventType) as SwitchEventType[];
+/** antd's tag presets by severity: general blue, medium orange, severe red. */
+const SEVERITY_COLOUR: Record<Severity, string> = { 1: 'blue', 2: 'orange', 3: 'red' };
+
+interface OwnParams {
+  page: number;
+  limit: number;
+  Type?: SwitchEventType;
+}
+
+/**
+ * One switch's events (GET /v1/switch/getLog, the types 1-7 of the protocol's switch event table):
+ * system, STP, reboot, port link down and up, loop, configuration errors. The page's device filter
+ * names the switch; without one the view asks for it.
+ */
+export function SwitchEventView({
+  shared,
+  isSwitch,
+}: {
+  shared: SharedFilters;
+  /** Whether the chosen device is a switch; undefined while the devices load. */
+  isSwitch: boolean | undefined;
+}) {
+  const { t, i18n } = useTranslation('log-device');
+  const lang = i18n.language as Lang;
+  const [own, setOwn] = useState<OwnParams>({ page: 1, limit: DEFAULT_LIMIT });
+  const [selected, setSelected] = useState<string[]>([]);
+  const [sharedSeen, setSharedSeen] = useState(shared);
+  if (sharedSeen !== shared) {
+    setSharedSeen(shared);
+    setOwn((p) => ({ ...p, page: 1 }));
+  }
+  const sn = isSwitch ? shared.SN : undefined;
+  const events = useSwitchLog(sn ? { ...own, SN: sn, From: shared.From, To: shared.To } : null);
+
+  const phone = Grid.useBreakpoint().md === false;
+  const typeName = (e: SwitchLogItem) => switchEventTypeLabels[e.Type as SwitchEventType]?.[lang] ?? e.Type;
+  const severityTag = (e: SwitchLogItem) =>
+    e.Severity === null ? (
+      '—'
+    ) : (
+      <Tag color={SEVERITY_COLOUR[e.Severity as Severity] ?? 'default'}>
+        {severityLabels[e.Severity as Severity]?.[lang] ?? e.Severity}
+      </Tag>
+    );
+  const stateBadge = (e: SwitchLogItem) => (
+    <Badge
+      status={e.Status === 1 ? 'success' : 'processing'}
+      text={logStatusLabels[e.Status as LogStatus]?.[lang] ?? e.Status}
+      className="log-nowrap"
+    />
+  );
+  const wideColumns: TableColumnsType<SwitchLogItem> = [
+    {
+      key: 'time',
+      title: t('column.time'),
+      render: (_, e) => <span className="log-nowrap">{formatDateTime(e.ActiveTime)}</span>,
+    },
+    {
+      key: 'type',
+      title: t('column.type'),
+      render: (_, e) => (
+        <div className="log-stack">
+          <span className="log-nowrap">{typeName(e)}</span>
+          {e.Active !== null && (
+            <span className="log-muted log-small">{t(e.Active ? 'active.raised' : 'active.cleared')}</span>
+          )}
+        </div>
+      ),
+    },
+    {
+      key: 'port',
+      title: t('column.port'),
+      responsive: ['md'],
+      render: (_, e) => (e.Port === null ? '—' : e.Port),
+    },
+    {
+      key: 'severity',
+      title: t('column.severity'),
+      responsive: ['md'],
+      render: (_, e) => severityTag(e),
+    },
+    { key: 'text', title: t('column.text'), render: (_, e) => <span className="log-wrap">{e.Text}</span> },
+    { key: 'status', title: t('column.status'), render: (_, e) => stateBadge(e) },
+  ];
+  // A phone reads an event as one block beside its state.
+  const phoneColumns: TableColumnsType<SwitchLogItem> = [
+    {
+      key: 'entry',
+      title: t('column.entry'),
+      render: (_, e) => (
+        <div className="log-stack">
+          <span>
+            <span className="log-strong">{typeName(e)}</span> {severityTag(e)}
+          </span>
+          <span className="log-small log-nowrap">{formatDateTime(e.ActiveTime)}</span>
+          {(e.Port !== null || e.Active !== null) && (
+            <span className="log-muted log-small">
+              {e.Port !== null && t('port', { port: e.Port })}
+              {e.Port !== null && e.Active !== null && ' · '}
+              {e.Active !== null && t(e.Active ? 'active.raised' : 'active.cleared')}
+            </span>
+          )}
+          <span className="log-wrap">{e.Text}</span>
+        </div>
+      ),
+    },
+    { key: 'status', title: t('column.status'), width: 100, render: (_, e) => stateBadge(e) },
+  ];
+
+  if (shared.SN && isSwitch === undefined) {
+    return (
+      <Spin>
+        <div className="log-loading" />
+      </Spin>
+    );
+  }
+  if (!sn) {
+    return (
+      <Alert
+        type="info"
+        showIcon
+        message={t(shared.SN ? 'events.notSwitch' : 'events.chooseSwitch')}
+        data-testid="switch-event-choose"
+      />
+    );
+  }
+  return (
+    <>
+      <div className="log-toolbar">
+        <div className="log-filters">
+          <Select<SwitchEventType>
+            className="log-filter-wide"
+            allowClear
+            value={own.Type}
+            placeholder={t('filter.allTypes')}
+            aria-label={t('filter.type')}
+            onChange={(Type) => setOwn((p) => ({ ...p, Type, page: 1 }))}
+            options={TYPES.map((v) => ({ value: v, label: switchEventTypeLabels[v][lang] }))}
+            data-testid="switch-event-type"
+          />
+        </div>
+        <div className="log-actions">
+          <HandledActions selected={selected} onDone={() => setSelected([])} testId="switch-event" />
+          <ExportButton
+            kind="device"
+            query={{ SN: sn, Kind: 'event', Type: own.Type, From: shared.From, To: shared.To }}
+            disabled={(events.data?.count ?? 0) === 0}
+            testId="switch-event-export"
+          />
+        </div>
+      </div>
+      <div className="log-table">
+        <Table<SwitchLogItem>
+          rowKey="_id"
+          size="middle"
+          columns={phone ? phoneColumns : wideColumns}
+          dataSource={events.data?.list ?? []}
+          loading={events.isFetching && !events.data}
+          pagination={false}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => setSelected(keys.map(String)),
+            getTitleCheckboxProps: () => ({ 'aria-label': t('selectAll') }),
+            getCheckboxProps: (e) => ({ 'aria-label': t('select', { text: e.Text }) }),
+          }}
+          locale={{ emptyText: <span data-testid="switch-event-empty">{t('events.empty')}</span> }}
+          onRow={(e) =>
+            ({
+              'data-testid': `switch-event-row-${e._id}`,
+              'data-type': e.Type,
+            }) as HTMLAttributes<HTMLElement>
+          }
+        />
+      </div>
+      <div className="log-pagination">
+        <Pagination
+          total={events.data?.count ?? 0}
+          page={own.page}
+          limit={own.limit}
+          onChange={(page, limit) => setOwn((p) => ({ ...p, page, limit }))}
+        />
+      </div>
+    </>
+  );
+}
