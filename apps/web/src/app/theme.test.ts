@@ -76,4 +76,11 @@ describe('theme tokens reach WCAG AA text contrast (4.5:1)', () => {
     expect(contrast('#ffffff', token.colorPrimary!)).toBeGreaterThanOrEqual(4.5);
     expect(contrast('#ffffff', token.colorError!)).toBeGreaterThanOrEqual(4.5);
   });
+
+  it('hovered buttons and links: their text on white, and white on their background', () => {
+    for (const name of ['colorPrimaryHover', 'colorLinkHover', 'colorErrorHover'] as const) {
+      expect(contrast(token[name]!, '#ffffff'), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrast('#ffffff', token[name]!), name).toBeGreaterThanOrEqual(4.5);
+    }
+  });
 });
