@@ -5,7 +5,6 @@
 // The switches and the --aps (500) APs behind them lose power at once (their wills go out); measured:
 // the delay from the last will to each alarm in the store and on the live socket, how many alarms
 // and mails that made, and the ingest before, during and after. `npm run bench:alarms -- --help`.
-import { parseArgs } from 'node:util';
 import { AlarmType, DIGEST_WINDOW_MS, type NotifyRecordItem } from '@netconsole/contract';
 import { startSmtpPeer } from '../apps/server/src/platform/notify/smtp-peer.ts';
 import type { MetricsSnapshot } from '../apps/server/src/platform/gateway/metrics.ts';
@@ -15,11 +14,10 @@ import { mailOfflineAlarms, treesReady } from './alarms/setup.ts';
 import { AlarmSim } from './alarms/sim-process.ts';
 import { LiveAlarms, StorePoller, type Sighting } from './alarms/watch.ts';
 import { deviceIds, placeFleet } from './api/seed.ts';
-import { Api, registerDevices, tenantOwner } from './ingest/api.ts';
 import { ProcWindow } from './ingest/proc.ts';
 import type { SimStats } from './ingest/protocol.ts';
 import { figures, SUSTAINED, type WindowFigures } from './ingest/window.ts';
-import { f0, f1, machine, optionChecks, sleep, STACK_OPTIONS, uptime } from './support/cli.ts';
+import { benchOptions, f0, f1, machine, optionChecks, sleep, stackHelp, uptime } from './support/cli.ts';
 import { BenchRun } from './support/run.ts';
 
 const HELP = `Usage: npm run bench:alarms -- [options]
@@ -39,40 +37,26 @@ const HELP = `Usage: npm run bench:alarms -- [options]
   --window <s>         ingest windows before and after the outage, default 60
   --warmup <s>         wait after the fleet is placed, before the first window, default 20
   --poll-ms <ms>       how often the alarm list is read, default 200
-  --store <s>          sqlite (default) | postgres
-  --pg-url <url>       PostgreSQL to create the bench database in (postgres only),
-                       default postgres://postgres@127.0.0.1:5432/test
-  --broker <b>         mosquitto (default: a private one) | embedded (the server's Aedes)
-  --cpu-prof           run the server under --cpu-prof (profile kept in the data directory)
   --node-args=<a b>    more Node.js options for the server
-  --keep               keep the data directory (server log, profile)
-  -h, --help           this text
+${stackHelp(23)}
 
 A missed goal is printed as MISSED; the exit code is non-zero only when the run itself failed.
 `;
 
-const { values: o } = parseArgs({
-  options: {
-    devices: { type: 'string', default: process.env.BENCH_DEVICES ?? '10000' },
-    switches: { type: 'string', default: '20' },
-    aps: { type: 'string', default: '500' },
-    'per-network': { type: 'string', default: '1' },
-    recipients: { type: 'string', default: '1' },
-    grace: { type: 'string' },
-    interval: { type: 'string', default: '10' },
-    'clients-per-ap': { type: 'string', default: '0' },
-    window: { type: 'string', default: '60' },
-    warmup: { type: 'string', default: '20' },
-    'poll-ms': { type: 'string', default: '200' },
-    'node-args': { type: 'string', default: '' },
-    ...STACK_OPTIONS,
-  },
-  strict: true,
+const o = benchOptions(HELP, {
+  devices: { type: 'string', default: process.env.BENCH_DEVICES ?? '10000' },
+  switches: { type: 'string', default: '20' },
+  aps: { type: 'string', default: '500' },
+  'per-network': { type: 'string', default: '1' },
+  recipients: { type: 'string', default: '1' },
+  grace: { type: 'string' },
+  interval: { type: 'string', default: '10' },
+  'clients-per-ap': { type: 'string', default: '0' },
+  window: { type: 'string', default: '60' },
+  warmup: { type: 'string', default: '20' },
+  'poll-ms': { type: 'string', default: '200' },
+  'node-args': { type: 'string', default: '' },
 });
-if (o.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
 
 const { fail, count, stack: stackChoice } = optionChecks('bench:alarms');
 const fleetSpec: AlarmFleetSpec = {
@@ -93,7 +77,8 @@ const clientsPerAp = count('clients-per-ap', o['clients-per-ap'], 0);
 const windowS = count('window', o.window);
 const warmupS = count('warmup', o.warmup, 0);
 const pollMs = Math.round(count('poll-ms', o['poll-ms'], 20));
-const { store, broker: brokerKind } = stackChoice(o);
+const stackOptions = stackChoice(o);
+const { store, broker: brokerKind } = stackOptions;
 let hitCount = 0;
 try {
   hitCount = layout(fleetSpec).hit;
@@ -155,30 +140,14 @@ await run.main(async () => {
   const smtp = await startSmtpPeer();
   run.atEnd(() => smtp.close());
   process.env.SMTP_URL = smtp.url;
-  const { server, broker, factoryKey, admin } = await run.console({
-    store,
-    pgUrl: o['pg-url']!,
-    broker: brokerKind,
-    sns: planned.map((d) => d.sn),
-    cpuProf: o['cpu-prof']!,
-    nodeArgs: o['node-args']!.split(/\s+/).filter(Boolean),
-  });
-  await tenantOwner(admin, 'Benchal', 'bench-pass1');
-  // The live socket needs the session token itself: the owner signs in again (one session per
-  // account: this one is the tenant's for the rest of the run).
-  const login = await new Api(server.baseURL).call<{ Token: string }>('POST', '/v1/user/login', {
-    Username: 'benchalown',
-    Password: 'bench-pass1',
-  });
-  const tenant = new Api(server.baseURL, login.Token);
+  const { server, broker, factoryKey, admin, tenant, registeredS } = await run.tenantConsole(
+    stackOptions,
+    'Benchal',
+    planned,
+  );
+  log(`registered   ${planned.length} devices in ${plan.networks.length} networks in ${f1(registeredS)} s`);
 
   let t = performance.now();
-  await registerDevices(tenant, planned, 8);
-  log(
-    `registered   ${planned.length} devices in ${plan.networks.length} networks in ${f1((performance.now() - t) / 1000)} s`,
-  );
-
-  t = performance.now();
   const sim = await AlarmSim.start({
     ...fleetSpec,
     url: server.mqttUrl,
@@ -227,7 +196,7 @@ await run.main(async () => {
   log(row('before the outage', before.f, before.online));
 
   // ---- the outage ----
-  const live = new LiveAlarms(server.baseURL, login.Token);
+  const live = new LiveAlarms(tenant);
   await live.ready;
   const from = Date.now();
   const poller = new StorePoller(tenant, from, pollMs);
@@ -259,17 +228,7 @@ await run.main(async () => {
   await sleep(5000);
 
   // The digests: one window after the first alarm of each network, then the sends.
-  const records = async (): Promise<NotifyRecordItem[]> => {
-    const out: NotifyRecordItem[] = [];
-    for (let page = 1; ; page++) {
-      const r = await tenant.call<{ list: NotifyRecordItem[] }>(
-        'GET',
-        `/v1/notification/list?from=${from}&limit=500&page=${page}`,
-      );
-      out.push(...r.list);
-      if (r.list.length < 500) return out;
-    }
-  };
+  const records = () => tenant.all<NotifyRecordItem>(`/v1/notification/list?from=${from}`);
   const expectedMails = hitCount * recipients.length;
   const mailDeadline = alarmsAt + DIGEST_WINDOW_MS + 120_000;
   let recs: NotifyRecordItem[] = [];
@@ -288,11 +247,8 @@ await run.main(async () => {
   // When the server took each dark device's will: its EndTime.
   const endTimes = new Map<string, number | null>();
   for (const id of hitIds) {
-    const r = await tenant.call<{ list: { SN: string; EndTime: number | null }[] }>(
-      'GET',
-      `/v1/device/list?Parent=${id}&limit=500`,
-    );
-    for (const d of r.list) endTimes.set(d.SN, d.EndTime);
+    const list = await tenant.all<{ SN: string; EndTime: number | null }>(`/v1/device/list?Parent=${id}`);
+    for (const d of list) endTimes.set(d.SN, d.EndTime);
   }
   const wills = darkSns
     .map((sn) => endTimes.get(sn))

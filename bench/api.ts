@@ -3,16 +3,14 @@
 // devices placed as the simulator's plan cables them, the fleet's wireless clients and LLDP reports
 // arriving through the real protocol; then each call kind for --duration seconds, --concurrency
 // requests at a time, as the tenant. `npm run bench:api -- --help` lists the options.
-import { parseArgs } from 'node:util';
 import { DeviceType } from '@netconsole/contract';
 import { planFleet } from '@netconsole/device-sim';
 import { load, type LoadFigures, type Shot } from './api/load.ts';
 import { deviceIds, placeFleet } from './api/seed.ts';
 import type { MetricsSnapshot } from '../apps/server/src/platform/gateway/metrics.ts';
-import { registerDevices, tenantOwner } from './ingest/api.ts';
 import { ProcWindow } from './ingest/proc.ts';
 import { SimProcess } from './ingest/sim-process.ts';
-import { f0, f1, machine, optionChecks, sleep, STACK_OPTIONS, uptime } from './support/cli.ts';
+import { benchOptions, f0, f1, machine, optionChecks, sleep, stackHelp, uptime } from './support/cli.ts';
 import { BenchRun } from './support/run.ts';
 
 const HELP = `Usage: npm run bench:api -- [options]
@@ -27,39 +25,25 @@ const HELP = `Usage: npm run bench:api -- [options]
   --warmup <s>         then wait this long before measuring, default 60 (one client-report
                        cycle: the first reports after the placement move every client and
                        draw every topology, a one-off, not the steady state measured)
-  --store <s>          sqlite (default) | postgres
-  --pg-url <url>       PostgreSQL to create the bench database in (postgres only),
-                       default postgres://postgres@127.0.0.1:5432/test
-  --broker <b>         mosquitto (default: a private one) | embedded (the server's Aedes)
   --only <kinds>       comma-separated call kinds to measure (dashboard, device, topology,
                        history, client), default all; a window without requests comes first
-  --cpu-prof           run the server under --cpu-prof (profile kept in the data directory)
   --node-args=<a b>    more Node.js options for the server (--node-args=--trace-gc: the
                        server log then has every pause)
-  --keep               keep the data directory (server log, profile)
-  -h, --help           this text
+${stackHelp(23)}
 `;
 
-const { values: o } = parseArgs({
-  options: {
-    networks: { type: 'string', default: '500' },
-    devices: { type: 'string', default: '10000' },
-    'clients-per-ap': { type: 'string', default: '12' },
-    interval: { type: 'string', default: '10' },
-    duration: { type: 'string', default: '30' },
-    concurrency: { type: 'string', default: '8' },
-    settle: { type: 'string', default: '300' },
-    warmup: { type: 'string', default: '60' },
-    only: { type: 'string', default: 'dashboard,device,topology,history,client' },
-    'node-args': { type: 'string', default: '' },
-    ...STACK_OPTIONS,
-  },
-  strict: true,
+const o = benchOptions(HELP, {
+  networks: { type: 'string', default: '500' },
+  devices: { type: 'string', default: '10000' },
+  'clients-per-ap': { type: 'string', default: '12' },
+  interval: { type: 'string', default: '10' },
+  duration: { type: 'string', default: '30' },
+  concurrency: { type: 'string', default: '8' },
+  settle: { type: 'string', default: '300' },
+  warmup: { type: 'string', default: '60' },
+  only: { type: 'string', default: 'dashboard,device,topology,history,client' },
+  'node-args': { type: 'string', default: '' },
 });
-if (o.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
 
 const { fail, count, stack: stackChoice } = optionChecks('bench:api');
 const networkCount = Math.round(count('networks', o.networks));
@@ -70,7 +54,7 @@ const duration = count('duration', o.duration);
 const concurrency = Math.round(count('concurrency', o.concurrency));
 const settleS = count('settle', o.settle);
 const warmupS = count('warmup', o.warmup, 0);
-const { store, broker: brokerKind } = stackChoice(o);
+const stackOptions = stackChoice(o);
 
 const KIND_KEYS: Record<string, string> = {
   dashboard: 'dashboard list',
@@ -106,21 +90,14 @@ await run.main(async () => {
   const planned = plan.networks.flatMap((n) => n.devices);
   const aps = planned.filter((d) => d.type === DeviceType.AP).length;
   const wired = planned.reduce((s, d) => s + d.endpoints.length, 0);
-  const { server, broker, factoryKey, admin } = await run.console({
-    store,
-    pgUrl: o['pg-url']!,
-    broker: brokerKind,
-    sns: planned.map((d) => d.sn),
-    cpuProf: o['cpu-prof']!,
-    nodeArgs: o['node-args']!.split(/\s+/).filter(Boolean),
-  });
-  const tenant = await tenantOwner(admin, 'Benchapi', 'bench-pass1');
-
+  const { server, broker, factoryKey, admin, tenant, registeredS } = await run.tenantConsole(
+    stackOptions,
+    'Benchapi',
+    planned,
+  );
+  log(`registered   ${planned.length} devices in ${f1(registeredS)} s`);
   // A device's type is known once it said hello: the fleet connects before the devices are placed.
   let t = performance.now();
-  await registerDevices(tenant, planned, 8);
-  log(`registered   ${planned.length} devices in ${f1((performance.now() - t) / 1000)} s`);
-  t = performance.now();
   const sim = await SimProcess.start({
     url: server.mqttUrl,
     factoryKey,

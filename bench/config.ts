@@ -3,14 +3,22 @@
 // the delivery started the way the console starts it (POST /v1/config/newdispatch), measured until
 // every device confirmed, with the device list (GET /v1/device/list, paged as the console asks)
 // sampled meanwhile. `npm run bench:config -- --help` lists the options.
-import { parseArgs } from 'node:util';
 import { DELIVERY_MAX_DEVICES, DeviceType, type DeliveryItem } from '@netconsole/contract';
 import { planFleet, type NetworkSpec } from '@netconsole/device-sim';
-import { quantile } from './api/load.ts';
 import { ConfigSim } from './config/sim-process.ts';
-import { registerDevices, tenantOwner, type Api } from './ingest/api.ts';
+import type { Api } from './ingest/api.ts';
 import { ProcWindow } from './ingest/proc.ts';
-import { f0, f1, machine, optionChecks, sleep, STACK_OPTIONS, uptime } from './support/cli.ts';
+import {
+  benchOptions,
+  f0,
+  f1,
+  machine,
+  optionChecks,
+  quantile,
+  sleep,
+  stackHelp,
+  uptime,
+} from './support/cli.ts';
 import { BenchRun } from './support/run.ts';
 
 const HELP = `Usage: npm run bench:config -- [options]
@@ -22,33 +30,19 @@ const HELP = `Usage: npm run bench:config -- [options]
   --clients-per-ap <n>   wireless clients per access point, default 0
   --sample-rate <n>      device-list requests a second while the delivery runs, default 10
   --timeout <s>          longest wait for every device's confirmation, default 300
-  --store <s>            sqlite (default) | postgres
-  --pg-url <url>         PostgreSQL to create the bench database in (postgres only),
-                         default postgres://postgres@127.0.0.1:5432/test
-  --broker <b>           mosquitto (default: a private one) | embedded (the server's Aedes)
-  --cpu-prof             run the server under --cpu-prof (profile kept in the data directory)
-  --keep                 keep the data directory (server log, profile)
-  -h, --help             this text
+${stackHelp(25)}
 
 A missed goal is printed as MISSED; the exit code is non-zero only when the run itself failed.
 `;
 
-const { values: o } = parseArgs({
-  options: {
-    devices: { type: 'string', default: process.env.BENCH_DEVICES ?? '10000' },
-    'aps-per-network': { type: 'string', default: '100' },
-    interval: { type: 'string', default: '10' },
-    'clients-per-ap': { type: 'string', default: '0' },
-    'sample-rate': { type: 'string', default: '10' },
-    timeout: { type: 'string', default: '300' },
-    ...STACK_OPTIONS,
-  },
-  strict: true,
+const o = benchOptions(HELP, {
+  devices: { type: 'string', default: process.env.BENCH_DEVICES ?? '10000' },
+  'aps-per-network': { type: 'string', default: '100' },
+  interval: { type: 'string', default: '10' },
+  'clients-per-ap': { type: 'string', default: '0' },
+  'sample-rate': { type: 'string', default: '10' },
+  timeout: { type: 'string', default: '300' },
 });
-if (o.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
 
 const { count, stack: stackChoice } = optionChecks('bench:config');
 const devices = Math.round(count('devices', o.devices));
@@ -57,7 +51,8 @@ const interval = count('interval', o.interval);
 const clientsPerAp = count('clients-per-ap', o['clients-per-ap'], 0);
 const sampleRate = count('sample-rate', o['sample-rate']);
 const timeoutS = count('timeout', o.timeout);
-const { store, broker: brokerKind } = stackChoice(o);
+const stackOptions = stackChoice(o);
+const { store, broker: brokerKind } = stackOptions;
 
 /** The goals of issue 15. */
 const GOAL_CONFIRMED_S = 60;
@@ -144,8 +139,8 @@ function sampleDeviceList(api: Api, rate: number, pages: number) {
         errors,
         skipped,
         firstError,
-        p50: quantile(sorted, 0.5),
-        p99: quantile(sorted, 0.99),
+        p50: quantile(sorted, 0.5, 0),
+        p99: quantile(sorted, 0.99, 0),
         max: sorted.at(-1) ?? 0,
       };
     },
@@ -166,22 +161,15 @@ await run.main(async () => {
   const plan = planFleet({ networks, seed, snPrefix });
   const planned = plan.networks.flatMap((n) => n.devices);
   const apSns = new Set(planned.filter((d) => d.type === DeviceType.AP).map((d) => d.sn));
-  const { server, broker, factoryKey, admin } = await run.console({
-    store,
-    pgUrl: o['pg-url']!,
-    broker: brokerKind,
-    sns: planned.map((d) => d.sn),
-    cpuProf: o['cpu-prof']!,
-    nodeArgs: [],
-  });
-  const tenant = await tenantOwner(admin, 'Benchcfg', 'bench-pass1');
-
-  let t = performance.now();
-  await registerDevices(tenant, planned, 8);
-  log(
-    `registered   ${planned.length} devices (${apSns.size} APs in ${networks.length} networks) in ${f1((performance.now() - t) / 1000)} s`,
+  const { server, broker, factoryKey, admin, tenant, registeredS } = await run.tenantConsole(
+    stackOptions,
+    'Benchcfg',
+    planned,
   );
-  t = performance.now();
+  log(
+    `registered   ${planned.length} devices (${apSns.size} APs in ${networks.length} networks) in ${f1(registeredS)} s`,
+  );
+  const t = performance.now();
   const sim = await ConfigSim.start({
     url: server.mqttUrl,
     factoryKey,

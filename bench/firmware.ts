@@ -4,14 +4,12 @@
 // downloading it for real from the server's signed link, measured until every device came back on
 // the new version (or failed). `npm run bench:firmware -- --help` lists the options.
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { DeviceType, type DeliveryDeviceItem, type DeliveryItem } from '@netconsole/contract';
 import { BENCH_MODEL, firmwarePlan, layout } from './firmware/plan.ts';
 import { uploadImage, writeImage } from './firmware/image.ts';
 import { FirmwareSim } from './firmware/sim-process.ts';
-import { Api, registerDevices, tenantOwner } from './ingest/api.ts';
 import { cpuSeconds, ProcWindow, rssBytes } from './ingest/proc.ts';
-import { f0, f1, machine, optionChecks, sleep, STACK_OPTIONS, uptime } from './support/cli.ts';
+import { benchOptions, f0, f1, machine, optionChecks, sleep, stackHelp, uptime } from './support/cli.ts';
 import { BenchRun } from './support/run.ts';
 
 const HELP = `Usage: npm run bench:firmware -- [options]
@@ -27,38 +25,24 @@ const HELP = `Usage: npm run bench:firmware -- [options]
   --flash-s <s>          seconds a device writes flash, default 2
   --reboot-s <s>         seconds a device stays away rebooting, default 5
   --timeout <s>          longest wait for every device's outcome, default 600
-  --store <s>            sqlite (default) | postgres
-  --pg-url <url>         PostgreSQL to create the bench database in (postgres only),
-                         default postgres://postgres@127.0.0.1:5432/test
-  --broker <b>           mosquitto (default: a private one) | embedded (the server's Aedes)
-  --cpu-prof             run the server under --cpu-prof (profile kept in the data directory)
   --node-args=<a b>      more Node.js options for the server, e.g. --node-args=--trace-gc
-  --keep                 keep the data directory (server log, image, profile)
-  -h, --help             this text
+${stackHelp(25, 'server log, image, profile')}
 
 A missed goal is printed as MISSED; the exit code is non-zero only when the run itself failed.
 `;
 
-const { values: o } = parseArgs({
-  options: {
-    devices: { type: 'string', default: process.env.BENCH_DEVICES ?? '1000' },
-    'aps-per-network': { type: 'string', default: '100' },
-    'size-mb': { type: 'string', default: '16' },
-    concurrency: { type: 'string' },
-    kbps: { type: 'string', default: '0' },
-    'verify-s': { type: 'string', default: '1' },
-    'flash-s': { type: 'string', default: '2' },
-    'reboot-s': { type: 'string', default: '5' },
-    timeout: { type: 'string', default: '600' },
-    'node-args': { type: 'string', default: '' },
-    ...STACK_OPTIONS,
-  },
-  strict: true,
+const o = benchOptions(HELP, {
+  devices: { type: 'string', default: process.env.BENCH_DEVICES ?? '1000' },
+  'aps-per-network': { type: 'string', default: '100' },
+  'size-mb': { type: 'string', default: '16' },
+  concurrency: { type: 'string' },
+  kbps: { type: 'string', default: '0' },
+  'verify-s': { type: 'string', default: '1' },
+  'flash-s': { type: 'string', default: '2' },
+  'reboot-s': { type: 'string', default: '5' },
+  timeout: { type: 'string', default: '600' },
+  'node-args': { type: 'string', default: '' },
 });
-if (o.help) {
-  process.stdout.write(HELP);
-  process.exit(0);
-}
 
 const { count, stack: stackChoice } = optionChecks('bench:firmware');
 const devices = Math.round(count('devices', o.devices, 1, 1000));
@@ -71,7 +55,8 @@ const verifyS = count('verify-s', o['verify-s'], 0);
 const flashS = count('flash-s', o['flash-s'], 0);
 const rebootS = count('reboot-s', o['reboot-s'], 0);
 const timeoutS = count('timeout', o.timeout);
-const { store, broker: brokerKind } = stackChoice(o);
+const stackOptions = stackChoice(o);
+const { store, broker: brokerKind } = stackOptions;
 
 /** The goal of issue 16. */
 const GOAL_RSS_GROWTH_MB = 150;
@@ -80,19 +65,6 @@ const NEW_VERSION = 'v9.00.001';
 
 const log = (line: string) => console.log(line);
 const mb = (bytes: number) => bytes / 2 ** 20;
-
-/** Every device of a delivery, paged (500 a page, the lists' most). */
-async function deliveryDevices(api: Api, id: string): Promise<DeliveryDeviceItem[]> {
-  const out: DeliveryDeviceItem[] = [];
-  for (let page = 1; ; page++) {
-    const r = await api.call<{ list: DeliveryDeviceItem[] }>(
-      'GET',
-      `/v1/issued/device?_id=${id}&limit=500&page=${page}`,
-    );
-    out.push(...r.list);
-    if (r.list.length < 500) return out;
-  }
-}
 
 const run = new BenchRun(o.keep!);
 const machineLine = machine();
@@ -111,36 +83,22 @@ await run.main(async () => {
   const apSns = new Set(planned.filter((d) => d.type === DeviceType.AP).map((d) => d.sn));
   // The server reads its settings from the environment it inherits (bench/ingest/server.ts).
   process.env.FIRMWARE_DOWNLOAD_KBPS = String(kbps);
-  const { server, broker, factoryKey, dataDir, admin } = await run.console({
-    store,
-    pgUrl: o['pg-url']!,
-    broker: brokerKind,
-    sns: planned.map((d) => d.sn),
-    cpuProf: o['cpu-prof']!,
-    nodeArgs: o['node-args']!.split(/\s+/).filter(Boolean),
-  });
-  await tenantOwner(admin, 'Benchfw', 'bench-pass1');
-  // The upload is multipart (not Api.call's JSON): it needs the session token itself, so the owner
-  // signs in again here (one session per account: this one is the tenant's for the rest of the run).
-  const login = await new Api(server.baseURL).call<{ Token: string }>('POST', '/v1/user/login', {
-    Username: 'benchfwown',
-    Password: 'bench-pass1',
-  });
-  const tenant = new Api(server.baseURL, login.Token);
-
-  let t = performance.now();
-  await registerDevices(tenant, planned, 8);
+  const { server, broker, factoryKey, dataDir, admin, tenant, registeredS } = await run.tenantConsole(
+    stackOptions,
+    'Benchfw',
+    planned,
+  );
   log(
-    `registered   ${planned.length} devices (${apSns.size} ${BENCH_MODEL.model} APs in ${networks.length} networks) in ${f1((performance.now() - t) / 1000)} s`,
+    `registered   ${planned.length} devices (${apSns.size} ${BENCH_MODEL.model} APs in ${networks.length} networks) in ${f1(registeredS)} s`,
   );
 
   // ---- the image ----
-  t = performance.now();
+  let t = performance.now();
   const image = writeImage(path.join(dataDir, 'bench-image.bin'), sizeBytes);
   const rssBeforeUpload = rssBytes(server.pid);
   const uploadWatch = new ProcWindow([server.pid]);
   const uploadT0 = performance.now();
-  const item = await uploadImage(server.baseURL, login.Token, image, {
+  const item = await uploadImage(tenant, image, {
     Model: BENCH_MODEL.model,
     HWVersion: BENCH_MODEL.hwVersion,
     FWVersion: NEW_VERSION,
@@ -167,17 +125,12 @@ await run.main(async () => {
   run.atEnd(() => sim.kill());
   await sim.next('online', 600_000);
   // A device's model is what its hello said: the upgrade goes to devices known as the image's model.
-  const apIds: string[] = [];
+  let apIds: string[] = [];
   for (;;) {
-    apIds.length = 0;
-    for (let page = 1; ; page++) {
-      const r = await tenant.call<{ list: { _id: string; SN: string; Model: string }[] }>(
-        'GET',
-        `/v1/device/list?limit=500&page=${page}&Type=${DeviceType.AP}`,
-      );
-      for (const d of r.list) if (apSns.has(d.SN) && d.Model === BENCH_MODEL.model) apIds.push(d._id);
-      if (r.list.length < 500) break;
-    }
+    const aps = await tenant.all<{ _id: string; SN: string; Model: string }>(
+      `/v1/device/list?Type=${DeviceType.AP}`,
+    );
+    apIds = aps.filter((d) => apSns.has(d.SN) && d.Model === BENCH_MODEL.model).map((d) => d._id);
     if (apIds.length >= apSns.size || performance.now() - t > 600_000) break;
     await sleep(1000);
   }
@@ -258,7 +211,7 @@ await run.main(async () => {
   const growth = s.maxRss - rssBefore;
   const downloadS = fleet.lastDownloadedAt > 0 ? (fleet.lastDownloadedAt - fleet.firstDownloadAt) / 1000 : 0;
   const throughput = downloadS > 0 ? mb(fleet.downloaded * image.size) / downloadS : 0;
-  const targets = await deliveryDevices(tenant, deliveryId);
+  const targets = await tenant.all<DeliveryDeviceItem>(`/v1/issued/device?_id=${deliveryId}`);
   const byStatus: Record<string, number> = {};
   const detailOf: Record<string, string> = {};
   for (const d of targets) {

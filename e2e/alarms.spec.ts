@@ -100,6 +100,14 @@ describe('/log/alarm', () => {
     mailed = eventually(async () => (await mailsTo(RECIPIENT)).some((text) => text.includes(apSn)));
     mailed.catch(() => undefined);
 
+    // The topology drawing marks the AP's node (issue 17 §4): the worst level, named with its count.
+    await dashboard.goto(`/dashboard/topology?_id=${net.id}`);
+    const mark = dashboard.getByTestId(`topology-alarm-${apSn}`);
+    await mark.waitFor();
+    expect(await mark.getAttribute('aria-label')).toMatch(/: \d+ open alarms? \(/);
+    expect(await mark.getAttribute('data-worst')).toBe('3');
+    expect(await dashboard.getByTestId('topology-chart').getAttribute('data-alarms')).toContain(`${apSn}:`);
+
     await page.getByTestId(`alarm-treat-${id}`).click();
     await (await still(page.getByTestId('alarm-treat-ok'))).click();
     const handled = page.getByTestId(`alarm-handled-${id}`);
@@ -137,9 +145,14 @@ describe('/log/alarm', () => {
 
     // Mended, the server refuses instead: this account has no e-mail address.
     await threshold.fill('90');
+    // The bad address is a tag of the field: gone first, then the good one in its place (each
+    // step waited for: on a busy machine a key can land before the field has settled).
+    const tags = page.getByTestId('alarm-email');
     await email.press('Backspace');
+    await expect.poll(() => tags.getByText('not-an-address').count(), { timeout: WAIT_MS }).toBe(0);
     await email.fill(RECIPIENT);
     await email.press('Enter');
+    await tags.getByText(RECIPIENT).first().waitFor();
     const [reply] = await Promise.all([
       page.waitForResponse((r) => r.url().endsWith('/v1/alarm/updateNetworkAlarm')),
       page.getByTestId('alarm-settings-save').click(),

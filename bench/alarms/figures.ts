@@ -4,14 +4,9 @@
  * will of its switch and APs to when an observer saw it. Pure functions.
  */
 import { AlarmType, type AlarmItem } from '@netconsole/contract';
+import { quantile } from '../support/cli.ts';
 import type { Outage } from './plan.ts';
 import type { Sighting } from './watch.ts';
-
-/** The value at quantile `q` (0-1) of sorted numbers (nearest rank); NaN for none. */
-export function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
-}
 
 export interface Spread {
   n: number;

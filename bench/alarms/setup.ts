@@ -11,20 +11,8 @@ import {
 } from '@netconsole/contract';
 import type { Api } from '../ingest/api.ts';
 import { sleep } from '../support/cli.ts';
+import { inParallel } from '../support/parallel.ts';
 import type { Outage } from './plan.ts';
-
-/** Runs `task(i)` for i in 0..count-1, `parallel` at a time. */
-export async function inParallel(
-  count: number,
-  parallel: number,
-  task: (i: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await task(next++);
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
-}
 
 /**
  * "Device offline" of every network: enabled, level medium, pushed by mail to `emails`; `graceS`

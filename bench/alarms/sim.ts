@@ -7,6 +7,7 @@
  *   argv: <AlarmSimSpec JSON>
  */
 import { createFleet } from '@netconsole/device-sim';
+import { ingestStats, onceAllOnline } from '../support/fleet.ts';
 import { alarmPlan } from './plan.ts';
 import type { AlarmSimSpec, AlarmSimToBench, BenchToAlarmSim } from './protocol.ts';
 
@@ -28,29 +29,11 @@ const started = Date.now();
 let errors = 0;
 fleet.on('error', () => errors++);
 
-const welcomed = new Set<string>();
-let reported = false;
-fleet.on('online', ({ sn }) => {
-  welcomed.add(sn);
-  if (reported || welcomed.size < total) return;
-  reported = true;
-  send({ type: 'online', ms: Date.now() - started });
-});
+onceAllOnline(fleet, started, (ms) => send({ type: 'online', ms }));
 
 process.on('message', (m: BenchToAlarmSim) => {
   if (m.type === 'stats') {
-    const s = fleet.stats();
-    send({
-      type: 'stats',
-      at: Date.now(),
-      published: s.published,
-      online: s.online,
-      connected: s.connected,
-      devices: s.devices,
-      connects: s.connects,
-      errors,
-      rssBytes: process.memoryUsage().rss,
-    });
+    send(ingestStats(fleet, errors));
   } else if (m.type === 'crash') {
     const at = Date.now();
     let count = 0;

@@ -94,11 +94,11 @@ export class LiveAlarms extends Sightings {
   messages = 0;
   closed: string | null = null;
 
-  constructor(baseURL: string, token: string) {
+  constructor(tenant: Api) {
     super();
-    this.ws = new WebSocket(`${baseURL.replace(/^http/, 'ws')}${LIVE_PATH}`, [
+    this.ws = new WebSocket(`${tenant.baseURL.replace(/^http/, 'ws')}${LIVE_PATH}`, [
       LIVE_PROTOCOL,
-      `${LIVE_TOKEN_PROTOCOL_PREFIX}${token}`,
+      `${LIVE_TOKEN_PROTOCOL_PREFIX}${tenant.sessionToken}`,
     ]);
     this.ready = new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('the live socket sent no ready within 30 s')), 30_000);

@@ -1,5 +1,6 @@
 /** Closed-loop load for `npm run bench:api`: `concurrency` callers, each sending its next request when the last one answered. */
 import type { Api } from '../ingest/api.ts';
+import { quantile } from '../support/cli.ts';
 
 /** One request: a label to group its latency under (a call kind or a filter) and the path with its query. */
 export interface Shot {
@@ -17,12 +18,6 @@ export interface LoadFigures {
   max: number;
   /** The first error, to print. */
   firstError: string | null;
-}
-
-/** The q-quantile (nearest rank) of ascending values. */
-export function quantile(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 }
 
 /**
@@ -66,8 +61,8 @@ export async function load(
       requests: sorted.length,
       errors: failed?.n ?? 0,
       perS: sorted.length / wall,
-      p50: quantile(sorted, 0.5),
-      p99: quantile(sorted, 0.99),
+      p50: quantile(sorted, 0.5, 0),
+      p99: quantile(sorted, 0.99, 0),
       max: sorted.at(-1) ?? 0,
       firstError: failed?.first ?? null,
     };

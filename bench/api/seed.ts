@@ -1,31 +1,12 @@
 /** The store for `npm run bench:api`: the tenant's networks, and the simulator's devices placed in them as its plan cables them. */
 import type { FleetPlan } from '@netconsole/device-sim';
 import type { Api } from '../ingest/api.ts';
-
-/** Runs `task(i)` for i in 0..count-1, `parallel` at a time. */
-async function inParallel(
-  count: number,
-  parallel: number,
-  task: (i: number) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await task(next++);
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
-}
+import { inParallel } from '../support/parallel.ts';
 
 /** SN → _id of every device of the tenant (the device list, 500 a page). */
 export async function deviceIds(tenant: Api): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  for (let page = 1; ; page++) {
-    const r = await tenant.call<{ list: { _id: string; SN: string }[]; count: number }>(
-      'GET',
-      `/v1/device/list?limit=500&page=${page}`,
-    );
-    for (const d of r.list) ids.set(d.SN, d._id);
-    if (r.list.length === 0 || ids.size >= r.count) return ids;
-  }
+  const devices = await tenant.all<{ _id: string; SN: string }>('/v1/device/list');
+  return new Map(devices.map((d) => [d.SN, d._id]));
 }
 
 /**

@@ -7,6 +7,7 @@
  *   argv: <url> <factoryKey> <plan JSON: { networks, seed, snPrefix }> <intervalS> <connectRatePerS> <clientsPerAp>
  */
 import { createFleet, type NetworkSpec } from '@netconsole/device-sim';
+import { onceAllOnline } from '../support/fleet.ts';
 import type { ConfigSimStats, ConfigSimToBench } from './protocol.ts';
 
 const [url, factoryKey, planArg, intervalArg, rateArg, clientsArg] = process.argv.slice(2);
@@ -30,12 +31,7 @@ const started = Date.now();
 let errors = 0;
 fleet.on('error', () => errors++);
 
-const welcomed = new Set<string>();
-fleet.on('online', ({ sn }) => {
-  if (welcomed.has(sn)) return;
-  welcomed.add(sn);
-  if (welcomed.size === total) send({ type: 'online', ms: Date.now() - started });
-});
+onceAllOnline(fleet, started, (ms) => send({ type: 'online', ms }));
 
 // What the devices themselves say about the configuration: received, and their last report's state.
 const commands = new Set<string>();

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { crc32 } from 'node:zlib';
 import type { FirmwareItem } from '@netconsole/contract';
+import type { Api } from '../ingest/api.ts';
 
 export interface BenchImage {
   path: string;
@@ -35,9 +36,9 @@ export function writeImage(path: string, size: number): BenchImage {
   return { path, size, md5: hash.digest('hex'), checksum: `0x${crc.toString(16).padStart(8, '0')}` };
 }
 
+/** The upload is multipart, not Api.call's JSON: it goes with the tenant's session token itself. */
 export async function uploadImage(
-  baseURL: string,
-  token: string,
+  tenant: Api,
   image: BenchImage,
   fields: { Model: string; HWVersion: string; FWVersion: string },
 ): Promise<FirmwareItem> {
@@ -51,9 +52,9 @@ export async function uploadImage(
   }))
     form.append(k, v);
   form.append('file', await fs.openAsBlob(image.path), 'bench.bin');
-  const res = await fetch(`${baseURL}/v1/fw/add`, {
+  const res = await fetch(`${tenant.baseURL}/v1/fw/add`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
+    headers: { authorization: `Bearer ${tenant.sessionToken}` },
     body: form,
   });
   const json = (await res.json()) as { list: FirmwareItem; code?: number; message?: string };

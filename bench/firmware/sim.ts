@@ -8,6 +8,7 @@
  *   argv: <FirmwareFleetSpec JSON>
  */
 import { createFleet } from '@netconsole/device-sim';
+import { onceAllOnline } from '../support/fleet.ts';
 import { firmwarePlan } from './plan.ts';
 import type { FirmwareFleetSpec, FirmwareSimStats, FirmwareSimToBench } from './protocol.ts';
 
@@ -36,12 +37,7 @@ const started = Date.now();
 let errors = 0;
 fleet.on('error', () => errors++);
 
-const welcomed = new Set<string>();
-fleet.on('online', ({ sn }) => {
-  if (welcomed.has(sn)) return;
-  welcomed.add(sn);
-  if (welcomed.size === total) send({ type: 'online', ms: Date.now() - started });
-});
+onceAllOnline(fleet, started, (ms) => send({ type: 'online', ms }));
 
 // What the devices themselves say about the upgrade.
 const commands = new Set<string>();

@@ -1,5 +1,9 @@
 /** The console's HTTP API as the benchmark uses it: an administrator, a tenant, its devices. */
 import type { MetricsSnapshot } from '../../apps/server/src/platform/gateway/metrics.ts';
+import { inParallel } from '../support/parallel.ts';
+
+/** The lists' most rows a page. */
+const PAGE = 500;
 
 export class Api {
   constructor(
@@ -19,6 +23,26 @@ export class Api {
     const json = (await res.json()) as T & { code?: number; message?: string };
     if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.code} ${json.message}`);
     return json;
+  }
+
+  /**
+   * Every row of a list (`path` with its query, without limit and page), page after page until a
+   * short one.
+   */
+  async all<T>(path: string): Promise<T[]> {
+    const out: T[] = [];
+    const sep = path.includes('?') ? '&' : '?';
+    for (let page = 1; ; page++) {
+      const r = await this.call<{ list: T[] }>('GET', `${path}${sep}limit=${PAGE}&page=${page}`);
+      out.push(...r.list);
+      if (r.list.length < PAGE) return out;
+    }
+  }
+
+  /** The session's token, for what is not a JSON call (a multipart upload, the live socket). */
+  get sessionToken(): string {
+    if (!this.token) throw new Error('the API is not signed in');
+    return this.token;
   }
 
   async login(username: string, password: string): Promise<Api> {
@@ -59,14 +83,10 @@ export async function registerDevices(
   parallel: number,
   progress?: (done: number) => void,
 ): Promise<void> {
-  let next = 0;
   let done = 0;
-  const worker = async () => {
-    while (next < devices.length) {
-      const d = devices[next++]!;
-      await tenant.call('POST', '/v1/device/add', { SN: d.sn, MAC: d.mac });
-      if (++done % 1000 === 0) progress?.(done);
-    }
-  };
-  await Promise.all(Array.from({ length: parallel }, worker));
+  await inParallel(devices.length, parallel, async (i) => {
+    const d = devices[i]!;
+    await tenant.call('POST', '/v1/device/add', { SN: d.sn, MAC: d.mac });
+    if (++done % 1000 === 0) progress?.(done);
+  });
 }

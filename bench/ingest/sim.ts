@@ -6,6 +6,7 @@
  *   argv: <url> <factoryKey> <devices> <networks> <seed> <snPrefix> <intervalS> <connectRatePerS> <clientsPerAp>
  */
 import { createFleet } from '@netconsole/device-sim';
+import { ingestStats } from '../support/fleet.ts';
 import type { SimToBench, BenchToSim } from './protocol.ts';
 
 const [url, factoryKey, devicesArg, networksArg, seed, snPrefix, intervalArg, rateArg, clientsArg] =
@@ -49,18 +50,7 @@ fleet.on('online', ({ sn }) => {
 
 process.on('message', (m: BenchToSim) => {
   if (m.type === 'stats') {
-    const s = fleet.stats();
-    send({
-      type: 'stats',
-      at: Date.now(),
-      published: s.published,
-      online: s.online,
-      connected: s.connected,
-      devices: s.devices,
-      connects: s.connects,
-      errors,
-      rssBytes: process.memoryUsage().rss,
-    });
+    send(ingestStats(fleet, errors));
   } else if (m.type === 'storm') {
     // Every connection is cut at once (no DISCONNECT: the broker publishes each will); each device
     // comes back after its own first back-off step, full jitter over `spreadMs` (protocol §2.4).

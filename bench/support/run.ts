@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import { stack, type Stack, type StackOptions } from '../api/stack.ts';
-import { Api } from '../ingest/api.ts';
+import { Api, registerDevices, tenantOwner } from '../ingest/api.ts';
 
 export class BenchRun {
   private readonly ends: (() => Promise<unknown>)[] = [];
@@ -29,6 +29,22 @@ export class BenchRun {
     this.serverLog = started.server.logFile;
     const admin = await new Api(started.server.baseURL).login('admin', started.adminPassword);
     return { ...started, admin };
+  }
+
+  /**
+   * The stack for a planned fleet (the private broker lets its devices in), a tenant `name` with its
+   * owner signed in (`tenant`), and every device registered by it, which took `registeredS` seconds.
+   */
+  async tenantConsole(
+    o: Omit<StackOptions, 'sns'>,
+    name: string,
+    devices: readonly { sn: string; mac: string }[],
+  ): Promise<Stack & { admin: Api; tenant: Api; registeredS: number }> {
+    const started = await this.console({ ...o, sns: devices.map((d) => d.sn) });
+    const tenant = await tenantOwner(started.admin, name, 'bench-pass1');
+    const t = performance.now();
+    await registerDevices(tenant, devices, 8);
+    return { ...started, tenant, registeredS: (performance.now() - t) / 1000 };
   }
 
   /** `end` runs when the run ends, before what was started earlier ends. */

@@ -280,34 +280,82 @@ export const alarmSetting = z.object({
 });
 export type AlarmSetting = z.infer<typeof alarmSetting>;
 
-// ---- custom alarms ----
+// ---- custom and limit alarms alike ----
 
-const customFields = z.object({
+/** The fields custom and limit alarms open with: where, what it is called, what it watches. */
+const ruleHead = {
   Network: networkId,
   Name: z.string().max(64),
   Description: description,
   Metric: z.string().max(32),
+};
+/** The fields they close with: the window and the push part. */
+const ruleTail = {
+  Limit: z.number().int().min(0).max(ALARM_WINDOW_MAX_S).default(0),
+  ...pushFields,
+};
+
+/** What custom and limit alarms answer alike, in their replies' order: the window and the push part. */
+const ruleReplyTail = {
+  Limit: z.number().int(),
+  Enable: z.boolean(),
+  Level: z.number().int().nullable(),
+  Push: z.array(z.enum(PUSH_METHODS)),
+  Phone: z.array(z.string()),
+  Email: z.array(z.string()),
+};
+
+/** What a custom or a limit alarm's bound is checked against: its metrics, and the field it is in. */
+interface RuleBound<M extends string> {
+  metrics: readonly M[];
+  info: Record<M, { max: number }>;
+  unknownMetric: number;
+  field: 'Threshold' | 'Max';
+  min: number;
+}
+
+/** spec §5 for both kinds: a name, a metric of the kind, and the bound digits only within its range. */
+function checkRule<M extends string>(
+  c: { Name: string; Metric: string },
+  value: string | number,
+  bound: RuleBound<M>,
+  ctx: Ctx,
+): void {
+  const name = c.Name.trim();
+  if (name.length === 0) refuse(ctx, ErrorCode.AlarmNameRequired, 'name required', ['Name']);
+  else if (name.length > ALARM_NAME_MAX) refuse(ctx, ErrorCode.AlarmNameTooLong, 'name too long', ['Name']);
+  if (!(bound.metrics as readonly string[]).includes(c.Metric)) {
+    refuse(ctx, bound.unknownMetric, 'unknown metric', ['Metric']);
+    return;
+  }
+  const n = thresholdValue(value);
+  if (n === null) refuse(ctx, ErrorCode.AlarmThresholdDigits, 'digits only', [bound.field]);
+  else if (n < bound.min || n > bound.info[c.Metric as M].max) {
+    refuse(ctx, ErrorCode.AlarmThresholdRange, 'out of range', [bound.field]);
+  }
+}
+
+// ---- custom alarms ----
+
+const customFields = z.object({
+  ...ruleHead,
   Compare: z.string().max(8).default('gt'),
   Threshold: thresholdInput,
   /** Only devices of this type (1-4); 0 or absent: every device. */
   DeviceType: z.number().int().min(0).max(4).default(0),
-  Limit: z.number().int().min(0).max(ALARM_WINDOW_MAX_S).default(0),
-  ...pushFields,
+  ...ruleTail,
 });
 
+const customBound: RuleBound<CustomMetric> = {
+  metrics: CUSTOM_METRICS,
+  info: customMetricInfo,
+  unknownMetric: ErrorCode.CustomAlarmMetricInvalid,
+  field: 'Threshold',
+  min: 0,
+};
+
 function checkCustom(c: z.infer<typeof customFields>, ctx: Ctx): void {
-  const name = c.Name.trim();
-  if (name.length === 0) refuse(ctx, ErrorCode.AlarmNameRequired, 'name required', ['Name']);
-  else if (name.length > ALARM_NAME_MAX) refuse(ctx, ErrorCode.AlarmNameTooLong, 'name too long', ['Name']);
-  if (!(CUSTOM_METRICS as readonly string[]).includes(c.Metric)) {
-    refuse(ctx, ErrorCode.CustomAlarmMetricInvalid, 'unknown metric', ['Metric']);
-  } else {
-    const n = thresholdValue(c.Threshold);
-    if (n === null) refuse(ctx, ErrorCode.AlarmThresholdDigits, 'digits only', ['Threshold']);
-    else if (n > customMetricInfo[c.Metric as CustomMetric].max) {
-      refuse(ctx, ErrorCode.AlarmThresholdRange, 'out of range', ['Threshold']);
-    }
-  }
+  checkRule(c, c.Threshold, customBound, ctx);
   if (!(COMPARES as readonly string[]).includes(c.Compare)) {
     refuse(ctx, ErrorCode.CustomAlarmCompareInvalid, 'gt or lt', ['Compare']);
   }
@@ -335,12 +383,7 @@ export const customAlarm = z.object({
   Threshold: z.number(),
   Unit: z.string(),
   DeviceType: z.number().int(),
-  Limit: z.number().int(),
-  Enable: z.boolean(),
-  Level: z.number().int().nullable(),
-  Push: z.array(z.enum(PUSH_METHODS)),
-  Phone: z.array(z.string()),
-  Email: z.array(z.string()),
+  ...ruleReplyTail,
   CreateTime: z.number(),
 });
 export type CustomAlarm = z.infer<typeof customAlarm>;
@@ -387,29 +430,22 @@ export type CopyAlarmSettingsReply = z.infer<typeof copyAlarmSettingsReply>;
 // ---- limit alarms ----
 
 const limitFields = z.object({
-  Network: networkId,
-  Name: z.string().max(64),
-  Description: description,
-  Metric: z.string().max(32),
+  ...ruleHead,
   /** Raised when the network's figure is above this (digits only). */
   Max: thresholdInput,
-  Limit: z.number().int().min(0).max(ALARM_WINDOW_MAX_S).default(0),
-  ...pushFields,
+  ...ruleTail,
 });
 
+const limitBound: RuleBound<LimitMetric> = {
+  metrics: LIMIT_METRICS,
+  info: limitMetricInfo,
+  unknownMetric: ErrorCode.LimitAlarmMetricInvalid,
+  field: 'Max',
+  min: 1,
+};
+
 function checkLimit(c: z.infer<typeof limitFields>, ctx: Ctx): void {
-  const name = c.Name.trim();
-  if (name.length === 0) refuse(ctx, ErrorCode.AlarmNameRequired, 'name required', ['Name']);
-  else if (name.length > ALARM_NAME_MAX) refuse(ctx, ErrorCode.AlarmNameTooLong, 'name too long', ['Name']);
-  if (!(LIMIT_METRICS as readonly string[]).includes(c.Metric)) {
-    refuse(ctx, ErrorCode.LimitAlarmMetricInvalid, 'unknown metric', ['Metric']);
-  } else {
-    const n = thresholdValue(c.Max);
-    if (n === null) refuse(ctx, ErrorCode.AlarmThresholdDigits, 'digits only', ['Max']);
-    else if (n < 1 || n > limitMetricInfo[c.Metric as LimitMetric].max) {
-      refuse(ctx, ErrorCode.AlarmThresholdRange, 'out of range', ['Max']);
-    }
-  }
+  checkRule(c, c.Max, limitBound, ctx);
   checkPush(c, ctx, []);
 }
 
@@ -433,12 +469,7 @@ export const limitAlarm = z.object({
   Metric: z.enum(LIMIT_METRICS),
   Max: z.number(),
   Unit: z.string(),
-  Limit: z.number().int(),
-  Enable: z.boolean(),
-  Level: z.number().int().nullable(),
-  Push: z.array(z.enum(PUSH_METHODS)),
-  Phone: z.array(z.string()),
-  Email: z.array(z.string()),
+  ...ruleReplyTail,
   /** The network's figure now (null: not known yet). */
   Current: z.number().nullable(),
   CreateTime: z.number(),

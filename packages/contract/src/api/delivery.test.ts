@@ -84,6 +84,8 @@ describe('delivery bodies (newdispatch, configemit)', () => {
       EffectiveTime: null,
       ExpireTime: null,
       Staged: null,
+      // No maintenance window unless asked for.
+      Maintenance: false,
     });
   });
 

@@ -66,6 +66,26 @@ export function effectiveTimeError(value: number | null | undefined, now = Date.
   return Number.isSafeInteger(value) && value > now ? null : ErrorCode.EffectiveTimeNotFuture;
 }
 
+/**
+ * The `Maintenance` flag of the configuration delivery and firmware upgrade bodies: the networks of
+ * the devices get a maintenance window while the delivery runs, so the alarms it causes (devices
+ * rebooting) are recorded but told to nobody (docs/notifications.md, "Windows of deliveries").
+ */
+export const MAINTENANCE_DESCRIPTION =
+  "Open a maintenance window on the devices' networks from the effective time to the expiry (absent: no window)";
+/** A delivery's window without an end of its own (no expiry given, a permanent upgrade): two hours. */
+export const DELIVERY_WINDOW_DEFAULT_MS = 2 * 3_600_000;
+/**
+ * A firmware upgrade that flashes only inside a daily window and has no end of its own: the next
+ * daily window starts within a day and lasts at most another, so two days cover it.
+ */
+export const DELIVERY_WINDOW_DAILY_MS = 48 * 3_600_000;
+/**
+ * Once a delivery ended (finished, stopped and settled, expired), its window closes this much later:
+ * the last devices reconnect and their alarms clear inside it.
+ */
+export const DELIVERY_WINDOW_TAIL_MS = 10 * 60_000;
+
 /** Staged delivery: the first share of the devices, and the failure share that stops the rest. */
 export const STAGED_LIMITS = {
   firstPercent: { min: 1, max: 100 },
@@ -112,6 +132,7 @@ export const deliveryBody = z
       .nullish()
       .meta({ description: 'Unix ms; pending devices fail after it. Absent: 7 days after the start' }),
     Staged: stagedInput.nullish().meta({ description: 'Send to a first share, stop when too many fail' }),
+    Maintenance: z.boolean().nullish().meta({ description: MAINTENANCE_DESCRIPTION }),
   })
   .superRefine((b, ctx) => {
     if (!b._id) refuse(ctx, ErrorCode.DeliveryProfileRequired, 'profile required', ['_id']);
@@ -132,6 +153,7 @@ export const deliveryBody = z
     EffectiveTime: b.EffectiveTime ?? null,
     ExpireTime: b.ExpireTime ?? null,
     Staged: b.Staged ?? null,
+    Maintenance: b.Maintenance ?? false,
   }));
 export type DeliveryBody = z.output<typeof deliveryBody>;
 export type DeliveryInput = z.input<typeof deliveryBody>;

@@ -9,7 +9,13 @@
 import { z } from 'zod';
 import { ErrorCode } from '../errors.ts';
 import { issueProblem, type BodyProblem } from './config.ts';
-import { DELIVERY_MAX_DEVICES, deliveryListQuery, effectiveTimeError, stagedInput } from './delivery.ts';
+import {
+  DELIVERY_MAX_DEVICES,
+  MAINTENANCE_DESCRIPTION,
+  deliveryListQuery,
+  effectiveTimeError,
+  stagedInput,
+} from './delivery.ts';
 
 /** Spec §3 issue validity: 0 permanent, 1 from a time, 2 a period. */
 export const FirmwareValidity = { Permanent: 0, From: 1, Period: 2 } as const;
@@ -103,6 +109,7 @@ export const firmwareDispatchBody = z
       .meta({
         description: `Devices of one network downloading at once over all its upgrades, 1-1000; absent: ${FIRMWARE_DEFAULT_CONCURRENCY}`,
       }),
+    Maintenance: z.boolean().nullish().meta({ description: MAINTENANCE_DESCRIPTION }),
   })
   .superRefine((b, ctx) => {
     if (!b._id) refuse(ctx, ErrorCode.FirmwareImageRequired, 'image required', ['_id']);
@@ -144,6 +151,7 @@ export const firmwareDispatchBody = z
       : null,
     Staged: b.Staged ?? null,
     Concurrency: b.Concurrency ?? null,
+    Maintenance: b.Maintenance ?? false,
   }));
 export type FirmwareDispatchBody = z.output<typeof firmwareDispatchBody>;
 export type FirmwareDispatchInput = z.input<typeof firmwareDispatchBody>;

@@ -150,6 +150,13 @@ const levelQuery = z.coerce
     error: '1 debug, 2 info, 3 warn, 4 error',
   });
 const moduleQuery = z.enum(enumValues(LogModule) as [LogModule, ...LogModule[]]);
+/** A module as a filter (a device's subsystem or event type, an audit module): letters, digits and `_.-`. */
+const moduleToken = z
+  .string()
+  .trim()
+  .min(1)
+  .max(32)
+  .regex(/^[a-z0-9_.-]+$/i);
 const sortQuery = z.enum(['-ActiveTime', 'ActiveTime']).default('-ActiveTime');
 
 /** From must not be after To: 16010. */
@@ -235,13 +242,7 @@ export const deviceLogFilters = z.object({
   SN: z.string().trim().min(1).max(64).optional(),
   Level: levelQuery.optional(),
   /** The device's subsystem (`dhcp`, `wifi` …) or an event's type (`poe`, `link` …). */
-  Module: z
-    .string()
-    .trim()
-    .min(1)
-    .max(32)
-    .regex(/^[a-z0-9_.-]+$/i)
-    .optional(),
+  Module: moduleToken.optional(),
   Kind: z.enum(DEVICE_LOG_KINDS).optional(),
   /** A switch event type 1-7. */
   Type: z.coerce
@@ -307,13 +308,7 @@ export const logCountQuery = rangeChecked(
     .extend({
       Level: levelQuery.optional(),
       /** audit: a module of spec §3; device: a subsystem or event type. */
-      Module: z
-        .string()
-        .trim()
-        .min(1)
-        .max(32)
-        .regex(/^[a-z0-9_.-]+$/i)
-        .optional(),
+      Module: moduleToken.optional(),
     }),
 );
 export type LogCountQuery = z.infer<typeof logCountQuery>;

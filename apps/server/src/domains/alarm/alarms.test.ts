@@ -2,7 +2,7 @@
  * Alarms through HTTP: the list and its filters, treating (untreated → treated, with who and when,
  * live), the open alarms by network for the dashboard, and each tenant kept to its own alarms.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AlarmType,
   ErrorCode,
@@ -13,22 +13,12 @@ import {
   type LiveMessage,
   type NetworkAlarmData,
 } from '@netconsole/contract';
-import { deviceBus, startHarness, type Harness } from '../../test/harness.ts';
 import { randomToken } from '../../test/devices.ts';
-import { AlarmRig } from './testing.ts';
+import { alarmRig } from './testing.ts';
 
 const PREFIX = `AA${randomToken(4)}`;
 
-let h: Harness;
-let rig: AlarmRig;
-beforeEach(async () => {
-  h = await startHarness({ mqtt: deviceBus(PREFIX) });
-  rig = new AlarmRig(h, PREFIX);
-});
-afterEach(async () => {
-  await rig.close();
-  await h.close();
-});
+const rig = alarmRig(PREFIX);
 
 /** A tenant with two networks: a loop on the switch of each (severe), a VPN down on one router (medium). */
 async function tenantWithAlarms(prefix: string) {
@@ -76,7 +66,7 @@ describe('alarms', () => {
     expect(one.total.Total).toBe(1);
 
     const live: LiveMessage[] = [];
-    h.services.hub.subscribe({ tenantId: t.tenant.id, admin: false }, (m) => void live.push(m));
+    rig.h.services.hub.subscribe({ tenantId: t.tenant.id, admin: false }, (m) => void live.push(m));
     const target = all.list.find((a) => a.SN === t.sw1.sn)!;
     const treated = await rig.api.read<HandleAlarmReply>(t.token, 'POST', '/v1/alarm/handle', {
       ids: [target._id],
@@ -86,7 +76,7 @@ describe('alarms', () => {
       Handle: 1,
       HandledBy: t.owner.id,
       HandledByName: 'acmeown',
-      HandleTime: h.clock.now,
+      HandleTime: rig.h.clock.now,
       Status: 'open',
     });
     expect(live.filter((m) => m.topic === 'alarm').map((m) => (m.data as AlarmItem).Handle)).toEqual([1]);
@@ -131,7 +121,7 @@ describe('alarms', () => {
     expect((await rig.alarms(a.token, '&Handle=1')).length).toBe(0);
     // Nobody of B heard of A's alarms on the live socket.
     const heard: LiveMessage[] = [];
-    h.services.hub.subscribe({ tenantId: b.tenant.id, admin: false }, (m) => void heard.push(m));
+    rig.h.services.hub.subscribe({ tenantId: b.tenant.id, admin: false }, (m) => void heard.push(m));
     await rig.event(a.sw1, 'loop', { active: false, port: 1 });
     await rig.tick(61_000);
     expect(heard.filter((m) => m.topic === 'alarm')).toEqual([]);

@@ -2,24 +2,14 @@
  * Alarms from events (protocol §6.6, §11.4: 5, 7, 13, 14, 15, 18, 19, 20 with `active` true/false;
  * 21 a port down then up; 6 a change of LLDP neighbours) and from custom and limit alarms.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlarmType } from '@netconsole/contract';
-import { deviceBus, startHarness, type Harness } from '../../test/harness.ts';
 import { randomToken } from '../../test/devices.ts';
-import { AlarmRig } from './testing.ts';
+import { alarmRig } from './testing.ts';
 
 const PREFIX = `AE${randomToken(4)}`;
 
-let h: Harness;
-let rig: AlarmRig;
-beforeEach(async () => {
-  h = await startHarness({ mqtt: deviceBus(PREFIX) });
-  rig = new AlarmRig(h, PREFIX);
-});
-afterEach(async () => {
-  await rig.close();
-  await h.close();
-});
+const rig = alarmRig(PREFIX);
 
 async function network() {
   const { token } = await rig.signIn('acme');
@@ -138,10 +128,10 @@ describe('alarms from events', () => {
     });
     await rig.stats(sw, { tempC: 75, clients: 30 });
     await rig.stats(gw, { tempC: 90, clients: 30 });
-    await h.services.gateway.sweep(h.clock.now);
+    await rig.h.services.gateway.sweep(rig.h.clock.now);
     await rig.tick(11_000);
     await rig.stats(sw, { tempC: 76, clients: 30 });
-    await h.services.gateway.sweep(h.clock.now);
+    await rig.h.services.gateway.sweep(rig.h.clock.now);
     const open = await rig.open(token);
     expect(open.map((a) => [a.Type, a.Name.en, a.SN]).sort()).toEqual(
       [

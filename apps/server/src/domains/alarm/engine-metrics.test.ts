@@ -3,24 +3,14 @@
  * traffic, 16/17 gateway rates): raised after the condition held for its window, cleared after it
  * has been gone for its window, and a flapping figure raises nothing.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlarmType } from '@netconsole/contract';
-import { deviceBus, startHarness, type Harness } from '../../test/harness.ts';
 import { randomToken } from '../../test/devices.ts';
-import { AlarmRig } from './testing.ts';
+import { alarmRig } from './testing.ts';
 
 const PREFIX = `AM${randomToken(4)}`;
 
-let h: Harness;
-let rig: AlarmRig;
-beforeEach(async () => {
-  h = await startHarness({ mqtt: deviceBus(PREFIX) });
-  rig = new AlarmRig(h, PREFIX);
-});
-afterEach(async () => {
-  await rig.close();
-  await h.close();
-});
+const rig = alarmRig(PREFIX);
 
 async function router() {
   const { token } = await rig.signIn('acme');

@@ -4,25 +4,15 @@
  * open alarm survives a restart of the engine without being raised twice; a removed network's
  * alarms close.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlarmType, type AlarmItem, type LiveMessage } from '@netconsole/contract';
-import { deviceBus, startHarness, type Harness } from '../../test/harness.ts';
 import { randomToken } from '../../test/devices.ts';
 import { AlarmEngine } from './engine.ts';
-import { AlarmRig } from './testing.ts';
+import { alarmRig } from './testing.ts';
 
 const PREFIX = `AO${randomToken(4)}`;
 
-let h: Harness;
-let rig: AlarmRig;
-beforeEach(async () => {
-  h = await startHarness({ mqtt: deviceBus(PREFIX) });
-  rig = new AlarmRig(h, PREFIX);
-});
-afterEach(async () => {
-  await rig.close();
-  await h.close();
-});
+const rig = alarmRig(PREFIX);
 
 async function twoDevices() {
   const { token, tenant } = await rig.signIn('acme');
@@ -37,7 +27,7 @@ describe('offline alarms', () => {
   it('raises after the grace period, once, live, and clears when the device is back for its window', async () => {
     const { token, tenant, site, ap } = await twoDevices();
     const live: LiveMessage[] = [];
-    h.services.hub.subscribe({ tenantId: tenant.id, admin: false }, (m) => {
+    rig.h.services.hub.subscribe({ tenantId: tenant.id, admin: false }, (m) => {
       if (m.topic === 'alarm') live.push(m);
     });
     await rig.crash(ap);
@@ -80,7 +70,7 @@ describe('offline alarms', () => {
     await rig.tick(2000);
     expect(await rig.open(token)).toEqual([]);
     const [done] = await rig.alarms(token);
-    expect(done).toMatchObject({ Status: 'cleared', ClearedAt: h.clock.now, RaisedAt: alarm!.RaisedAt });
+    expect(done).toMatchObject({ Status: 'cleared', ClearedAt: rig.h.clock.now, RaisedAt: alarm!.RaisedAt });
     expect(rig.cleared.map((n) => n.alarmId)).toEqual([alarm!._id]);
     expect((live.at(-1)!.data as AlarmItem).Status).toBe('cleared');
   });
@@ -119,6 +109,7 @@ describe('offline alarms', () => {
     expect((await rig.open(token)).length).toBe(1);
 
     // A second engine over the same store, as after a restart: it takes the open alarm over.
+    const h = rig.h;
     const s = h.services;
     const next = new AlarmEngine({
       db: h.store.db,

@@ -3,27 +3,21 @@
  * high CPU and packet loss, a switch reporting a loop and a port flap (apps/device-sim
  * alarm-knobs.ts), a crashed AP.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createFleet, planFleet, type Fleet } from '@netconsole/device-sim';
 import { AlarmType, type DeviceItem } from '@netconsole/contract';
-import { deviceBus, startHarness, TEST_FACTORY_KEY, type Harness } from '../../test/harness.ts';
+import { TEST_FACTORY_KEY } from '../../test/harness.ts';
 import { eventually, randomToken } from '../../test/devices.ts';
-import { AlarmRig } from './testing.ts';
+import { alarmRig } from './testing.ts';
 
 const PREFIX = `AK${randomToken(4)}`;
 
-let h: Harness;
-let rig: AlarmRig;
+const rig = alarmRig(PREFIX);
 let fleet: Fleet | null = null;
-beforeEach(async () => {
-  h = await startHarness({ mqtt: deviceBus(PREFIX) });
-  rig = new AlarmRig(h, PREFIX);
-});
+// Registered after the rig's hooks, so it runs before the rig closes.
 afterEach(async () => {
   await fleet?.stop();
   fleet = null;
-  await rig.close();
-  await h.close();
 });
 
 describe('the simulator drives the alarms', () => {
@@ -58,7 +52,7 @@ describe('the simulator drives the alarms', () => {
       ],
     });
     fleet = createFleet({
-      url: h.mqttUrl!,
+      url: rig.h.mqttUrl!,
       factoryKey: TEST_FACTORY_KEY,
       plan,
       behaviour: { eventsPerHour: 0, dropsPerHour: 0, logsPerHour: 0 },
@@ -69,7 +63,7 @@ describe('the simulator drives the alarms', () => {
 
     const openTypes = async () => (await rig.open(token)).map((a) => [a.Type, a.SN]);
     fleet.device(router.sn)!.pin({ cpuPct: 97, lossPct: 25 });
-    await eventually(() => h.services.live.peek(router.sn)?.cpuPct === 97, 10_000, 'pinned CPU');
+    await eventually(() => rig.h.services.live.peek(router.sn)?.cpuPct === 97, 10_000, 'pinned CPU');
     await rig.tick(301_000);
     expect(await openTypes()).toEqual(
       expect.arrayContaining([
@@ -97,7 +91,7 @@ describe('the simulator drives the alarms', () => {
     );
 
     fleet.device(ap.sn)!.crash(60_000);
-    await eventually(() => !h.services.live.isConnected(ap.sn), 10_000, 'AP offline');
+    await eventually(() => !rig.h.services.live.isConnected(ap.sn), 10_000, 'AP offline');
     await rig.tick(6000);
     expect(await rig.open(token, `&Device=${ap.sn}`)).toEqual([
       expect.objectContaining({ Type: AlarmType.DeviceOffline, DeviceName: ap.name }),

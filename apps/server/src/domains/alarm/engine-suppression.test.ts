@@ -4,24 +4,14 @@
  * and counts them; an AP that goes offline alone, or stays offline after the switch is back, raises
  * its own.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AlarmType } from '@netconsole/contract';
-import { deviceBus, startHarness, type Harness } from '../../test/harness.ts';
 import { randomToken } from '../../test/devices.ts';
-import { AlarmRig, type Placed } from './testing.ts';
+import { alarmRig, type Placed } from './testing.ts';
 
 const PREFIX = `AS${randomToken(4)}`;
 
-let h: Harness;
-let rig: AlarmRig;
-beforeEach(async () => {
-  h = await startHarness({ mqtt: deviceBus(PREFIX) });
-  rig = new AlarmRig(h, PREFIX);
-});
-afterEach(async () => {
-  await rig.close();
-  await h.close();
-});
+const rig = alarmRig(PREFIX);
 
 async function tree() {
   const { token } = await rig.signIn('acme');
@@ -38,7 +28,7 @@ async function tree() {
     [aps[1]!, 6],
     [aps[2]!, 7],
   ]);
-  await h.services.topology.flush();
+  await rig.h.services.topology.flush();
   return { token, site, router, sw, aps };
 }
 

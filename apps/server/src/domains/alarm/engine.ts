@@ -20,6 +20,7 @@ import {
   AlarmType,
   alarmTypeLabels,
   customMetricInfo,
+  EVENT_ALARM_TYPE,
   limitMetricInfo,
   type AlarmItem,
   type CustomMetric,
@@ -317,20 +318,7 @@ export class AlarmEngine {
     let c = this.conds.get(key);
     if (!c) {
       if (!bad) return;
-      c = {
-        key,
-        code,
-        subject,
-        tenantId: m.tenantId,
-        networkId: m.networkId,
-        deviceId: m.id,
-        bad: false,
-        since: now,
-        lastEvent: now,
-        alarm: null,
-        suppressedBy: null,
-      };
-      this.conds.set(key, c);
+      c = this.newCond(key, m, code, subject, now);
     }
     if (figures) {
       if (bad || !c.alarm) c.value = figures.value;
@@ -347,28 +335,37 @@ export class AlarmEngine {
   /** An event that is an alarm in itself (a topology change, a port flap). */
   private occur(m: Member, code: number, subject: string, now: number): void {
     const key = `${m.id}:${code}:${subject}`;
-    let c = this.conds.get(key);
-    if (!c) {
-      c = {
-        key,
-        code,
-        subject,
-        tenantId: m.tenantId,
-        networkId: m.networkId,
-        deviceId: m.id,
-        bad: false,
-        since: now,
-        lastEvent: now,
-        alarm: null,
-        suppressedBy: null,
-      };
-      this.conds.set(key, c);
-    }
+    const c = this.conds.get(key) ?? this.newCond(key, m, code, subject, now);
     c.lastEvent = now;
     if (c.alarm) this.repeat(c);
     else c.bad = true;
     this.pending.add(c);
     this.soon();
+  }
+
+  /** A condition seen for the first time, not bad yet: the caller says what it now is. */
+  private newCond(
+    key: string,
+    m: Pick<Member, 'tenantId' | 'networkId'> & { id: string | null },
+    code: number,
+    subject: string,
+    now: number,
+  ): Cond {
+    const c: Cond = {
+      key,
+      code,
+      subject,
+      tenantId: m.tenantId,
+      networkId: m.networkId,
+      deviceId: m.id,
+      bad: false,
+      since: now,
+      lastEvent: now,
+      alarm: null,
+      suppressedBy: null,
+    };
+    this.conds.set(key, c);
+    return c;
   }
 
   private readonly repeats = new Map<string, AlarmRow>();
@@ -481,7 +478,7 @@ export class AlarmEngine {
     const m = this.members.get(sn);
     if (!m) return;
     for (const ev of e.events) {
-      const code = EVENT_ALARMS[ev.type as keyof typeof EVENT_ALARMS];
+      const code = CONDITION_EVENTS.get(ev.type);
       if (code !== undefined) {
         const subject = ev.port !== undefined ? `port ${ev.port}` : (ev.name ?? ev.ip ?? ev.mac ?? '');
         const figures = ev.value !== undefined ? { value: ev.value } : undefined;
@@ -888,17 +885,15 @@ export class AlarmEngine {
   }
 }
 
-/** Condition events (protocol §6.6) and their alarm. */
-const EVENT_ALARMS = {
-  loop: AlarmType.SwitchLoop,
-  poe: AlarmType.Poe,
-  network_loop: AlarmType.NetworkLoop,
-  dhcp_server: AlarmType.DhcpServer,
-  link: AlarmType.Link,
-  pppoe: AlarmType.Pppoe,
-  vpn: AlarmType.Vpn,
-  dhcp_pool: AlarmType.DhcpPool,
-} as const;
+/**
+ * Condition events (protocol §6.6) and their alarm: the contract's events that raise one, but the
+ * port flap's halves (port_down, port_up), which `events` pairs up itself.
+ */
+const CONDITION_EVENTS: ReadonlyMap<string, AlarmType> = new Map(
+  Object.entries(EVENT_ALARM_TYPE).filter(
+    (e): e is [string, AlarmType] => e[1] !== undefined && e[1] !== AlarmType.PortLinkDownUp,
+  ),
+);
 
 /** A custom alarm's figure from a stats report (null: the device does not report it). */
 function customFigure(metric: CustomMetric, s: UpMessage<'stats'>, tx: number, rx: number): number | null {

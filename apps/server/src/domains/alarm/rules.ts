@@ -30,6 +30,8 @@ interface TypeDefault {
 
 const RATE = { threshold: 100_000, level: 1, raiseS: 300, clearS: 300 } as const;
 const EVENT = { raiseS: 0, clearS: 60 } as const;
+/** Momentary alarms (a topology change, a port flap): off until set, cleared after ten quiet minutes. */
+const MOMENTARY = { enable: false, threshold: 0, level: 1, raiseS: 0, clearS: 600, momentary: true } as const;
 
 /**
  * Defaults of a network without saved settings. Rates and traffic depend on the site, so they are
@@ -41,14 +43,7 @@ export const TYPE_DEFAULTS: Record<AlarmType, TypeDefault> = {
   [AlarmType.Cpu]: { enable: true, threshold: 90, level: 2, raiseS: 300, clearS: 300 },
   [AlarmType.Memory]: { enable: true, threshold: 90, level: 2, raiseS: 300, clearS: 300 },
   [AlarmType.SwitchLoop]: { enable: true, threshold: 0, level: 3, ...EVENT },
-  [AlarmType.TopologyChange]: {
-    enable: false,
-    threshold: 0,
-    level: 1,
-    raiseS: 0,
-    clearS: 600,
-    momentary: true,
-  },
+  [AlarmType.TopologyChange]: MOMENTARY,
   [AlarmType.Poe]: { enable: true, threshold: 0, level: 2, ...EVENT },
   [AlarmType.PortUpRate]: { enable: false, ...RATE },
   [AlarmType.PortDownRate]: { enable: false, ...RATE },
@@ -63,14 +58,7 @@ export const TYPE_DEFAULTS: Record<AlarmType, TypeDefault> = {
   [AlarmType.Pppoe]: { enable: true, threshold: 0, level: 3, ...EVENT },
   [AlarmType.Vpn]: { enable: true, threshold: 0, level: 2, ...EVENT },
   [AlarmType.DhcpPool]: { enable: true, threshold: 0, level: 2, ...EVENT },
-  [AlarmType.PortLinkDownUp]: {
-    enable: false,
-    threshold: 0,
-    level: 1,
-    raiseS: 0,
-    clearS: 600,
-    momentary: true,
-  },
+  [AlarmType.PortLinkDownUp]: MOMENTARY,
 };
 
 export const DEFAULT_PUSH: PushMethod[] = ['app'];

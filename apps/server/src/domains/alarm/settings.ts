@@ -75,6 +75,20 @@ export interface AlarmSettingsOptions {
 const json = (v: readonly string[]) => JSON.stringify(v.map((s) => s.trim()));
 const push = (s: { Push: readonly PushMethod[] }) => [...new Set(s.Push)];
 
+/** What custom and limit alarms answer alike: the window and the push part, as stored. */
+function ruleTailOf(
+  r: AlarmRuleRow,
+): Pick<CustomAlarm, 'Limit' | 'Enable' | 'Level' | 'Push' | 'Phone' | 'Email'> {
+  return {
+    Limit: r.window_s,
+    Enable: r.enable === 1,
+    Level: r.level,
+    Push: JSON.parse(r.push) as PushMethod[],
+    Phone: JSON.parse(r.phones) as string[],
+    Email: JSON.parse(r.emails) as string[],
+  };
+}
+
 function customItem(r: AlarmRuleRow): CustomAlarm {
   const info = customMetricInfo[r.metric as CustomMetric];
   return {
@@ -88,12 +102,7 @@ function customItem(r: AlarmRuleRow): CustomAlarm {
     Threshold: Number(r.threshold),
     Unit: info?.unit ?? '',
     DeviceType: r.device_type,
-    Limit: r.window_s,
-    Enable: r.enable === 1,
-    Level: r.level,
-    Push: JSON.parse(r.push) as PushMethod[],
-    Phone: JSON.parse(r.phones) as string[],
-    Email: JSON.parse(r.emails) as string[],
+    ...ruleTailOf(r),
     CreateTime: r.created_at,
   };
 }
@@ -389,12 +398,7 @@ export class AlarmSettings implements AlarmTargetLookup {
       Metric: r.metric as LimitMetric,
       Max: Number(r.threshold),
       Unit: limitMetricInfo[r.metric as LimitMetric]?.unit ?? '',
-      Limit: r.window_s,
-      Enable: r.enable === 1,
-      Level: r.level,
-      Push: JSON.parse(r.push) as PushMethod[],
-      Phone: JSON.parse(r.phones) as string[],
-      Email: JSON.parse(r.emails) as string[],
+      ...ruleTailOf(r),
       Current: this.o.limitFigure?.(r.network_id, r.metric) ?? null,
       CreateTime: r.created_at,
     };

@@ -3,10 +3,11 @@
  * filters by it in SQL; the engine's start-up reads (every open alarm, every setting) run with the
  * system scope.
  */
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { contains } from '../../platform/store/like.ts';
+import { pageRows, type RowPage } from '../../platform/store/page.ts';
 import type {
   AlarmRow,
   AlarmRuleRow,
@@ -17,6 +18,20 @@ import type {
 } from './tables.ts';
 
 export type { AlarmRow, AlarmRuleRow, AlarmSettingRow };
+
+/** A statement of one table, as the builders of select, update and delete all take a condition. */
+interface Filterable<Q> {
+  where(condition: Expression<SqlBool>): Q;
+}
+
+/**
+ * Keeps a statement of one table with a `tenant_id` to the scope's tenant; the administrator's
+ * reaches every tenant's rows. For `$call`: `db.selectFrom('alarms').$call(ofScope(scope))`.
+ */
+function ofScope(scope: Scope) {
+  return <Q extends Filterable<Q>>(q: Q): Q =>
+    scope.admin ? q : q.where(sql<SqlBool>`${sql.ref('tenant_id')} = ${scope.tenantId ?? ''}`);
+}
 
 // ---- settings ----
 
@@ -29,7 +44,7 @@ export async function settingsOf(
   return db
     .selectFrom('alarm_settings')
     .selectAll()
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
+    .$call(ofScope(scope))
     .where('network_id', 'in', networkIds)
     .orderBy('type')
     .execute();
@@ -50,7 +65,7 @@ export async function writeSettings(
   if (rows.length === 0) return;
   await db
     .deleteFrom('alarm_settings')
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
+    .$call(ofScope(scope))
     .where('network_id', '=', networkId)
     .where(
       'type',
@@ -63,16 +78,8 @@ export async function writeSettings(
 
 /** A removed network's settings and rules go with it. */
 export async function deleteNetworkSettings(db: Db, scope: Scope, networkId: string): Promise<void> {
-  await db
-    .deleteFrom('alarm_settings')
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
-    .where('network_id', '=', networkId)
-    .execute();
-  await db
-    .deleteFrom('alarm_rules')
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
-    .where('network_id', '=', networkId)
-    .execute();
+  await db.deleteFrom('alarm_settings').$call(ofScope(scope)).where('network_id', '=', networkId).execute();
+  await deleteRulesOf(db, scope, networkId);
 }
 
 // ---- custom and limit alarms ----
@@ -87,7 +94,7 @@ export async function rulesOf(
   return db
     .selectFrom('alarm_rules')
     .selectAll()
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
+    .$call(ofScope(scope))
     .where('kind', '=', kind)
     .where('network_id', 'in', networkIds)
     .orderBy('code')
@@ -107,7 +114,7 @@ export async function findRule(
   return db
     .selectFrom('alarm_rules')
     .selectAll()
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
+    .$call(ofScope(scope))
     .where('kind', '=', kind)
     .where('id', '=', id)
     .executeTakeFirst();
@@ -142,27 +149,19 @@ export async function updateRule(
   const r = await db
     .updateTable('alarm_rules')
     .set(patch)
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
+    .$call(ofScope(scope))
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
 export async function deleteRule(db: Db, scope: Scope, id: string): Promise<number> {
-  const r = await db
-    .deleteFrom('alarm_rules')
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
-    .where('id', '=', id)
-    .executeTakeFirst();
+  const r = await db.deleteFrom('alarm_rules').$call(ofScope(scope)).where('id', '=', id).executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
 export async function deleteRulesOf(db: Db, scope: Scope, networkId: string): Promise<void> {
-  await db
-    .deleteFrom('alarm_rules')
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
-    .where('network_id', '=', networkId)
-    .execute();
+  await db.deleteFrom('alarm_rules').$call(ofScope(scope)).where('network_id', '=', networkId).execute();
 }
 
 export async function pageLimitRules(
@@ -171,17 +170,10 @@ export async function pageLimitRules(
   networkId: string | undefined,
   offset: number,
   limit: number,
-): Promise<{ rows: AlarmRuleRow[]; count: number }> {
-  let base = db
-    .selectFrom('alarm_rules')
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
-    .where('kind', '=', 'limit');
+): Promise<RowPage<AlarmRuleRow>> {
+  let base = db.selectFrom('alarm_rules').$call(ofScope(scope)).where('kind', '=', 'limit');
   if (networkId !== undefined) base = base.where('network_id', '=', networkId);
-  const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  return pageRows(base, (q) => q.selectAll().orderBy('created_at', 'desc').orderBy('id'), { offset, limit });
 }
 
 // ---- networks and devices (read only: names for texts, membership for the engine) ----
@@ -199,10 +191,7 @@ export async function networkNames(
   search?: string,
 ): Promise<NetworkName[]> {
   if (ids && ids.length === 0) return [];
-  let q = db
-    .selectFrom('networks')
-    .select(['id', 'tenant_id', 'name'])
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''));
+  let q = db.selectFrom('networks').select(['id', 'tenant_id', 'name']).$call(ofScope(scope));
   if (ids) q = q.where('id', 'in', ids);
   if (search) q = q.where(contains('name', search));
   return q.orderBy('name_key').orderBy('id').execute();
@@ -259,12 +248,7 @@ export async function updateAlarm(db: Db, id: string, patch: Updateable<AlarmTab
 
 export async function alarmsByIds(db: Db, scope: Scope, ids: readonly string[]): Promise<AlarmRow[]> {
   if (ids.length === 0) return [];
-  return db
-    .selectFrom('alarms')
-    .selectAll()
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
-    .where('id', 'in', ids)
-    .execute();
+  return db.selectFrom('alarms').selectAll().$call(ofScope(scope)).where('id', 'in', ids).execute();
 }
 
 export async function openAlarmsOf(
@@ -272,11 +256,7 @@ export async function openAlarmsOf(
   scope: Scope,
   where: { networkId?: string; deviceIds?: readonly string[] },
 ): Promise<AlarmRow[]> {
-  let q = db
-    .selectFrom('alarms')
-    .selectAll()
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
-    .where('open_key', 'is not', null);
+  let q = db.selectFrom('alarms').selectAll().$call(ofScope(scope)).where('open_key', 'is not', null);
   if (where.networkId !== undefined) q = q.where('network_id', '=', where.networkId);
   if (where.deviceIds) {
     if (where.deviceIds.length === 0) return [];
@@ -296,7 +276,7 @@ export async function treatAlarms(
   const r = await db
     .updateTable('alarms')
     .set({ handle: 1, handled_by: by.id, handled_by_name: by.name, handled_at: at })
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
+    .$call(ofScope(scope))
     .where('id', 'in', ids)
     .where('handle', '=', 0)
     .executeTakeFirst();
@@ -321,10 +301,8 @@ export async function pageAlarms(
   f: AlarmFilter,
   offset: number,
   limit: number,
-): Promise<{ rows: AlarmRow[]; count: number }> {
-  let base = db
-    .selectFrom('alarms')
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''));
+): Promise<RowPage<AlarmRow>> {
+  let base = db.selectFrom('alarms').$call(ofScope(scope));
   if (f.networkId !== undefined) base = base.where('network_id', '=', f.networkId);
   if (f.device !== undefined) {
     const d = f.device;
@@ -347,11 +325,10 @@ export async function pageAlarms(
       ]),
     );
   }
-  const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('raised_at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  return pageRows(base, (q) => q.selectAll().orderBy('raised_at', 'desc').orderBy('id', 'desc'), {
+    offset,
+    limit,
+  });
 }
 
 export interface OpenCount {
@@ -364,10 +341,7 @@ export interface OpenCount {
 /** Open alarms counted by network, level and handling. */
 export async function openCounts(db: Db, scope: Scope, networkIds?: readonly string[]): Promise<OpenCount[]> {
   if (networkIds && networkIds.length === 0) return [];
-  let q = db
-    .selectFrom('alarms')
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
-    .where('open_key', 'is not', null);
+  let q = db.selectFrom('alarms').$call(ofScope(scope)).where('open_key', 'is not', null);
   if (networkIds) q = q.where('network_id', 'in', networkIds);
   const rows = await q
     .select((eb) => ['network_id', 'level', 'handle', eb.fn.countAll<number>().as('n')])
@@ -388,11 +362,7 @@ export async function newestOpen(
   networkId: string | undefined,
   limit: number,
 ): Promise<AlarmRow[]> {
-  let q = db
-    .selectFrom('alarms')
-    .selectAll()
-    .$if(!scope.admin, (q) => q.where('tenant_id', '=', scope.tenantId ?? ''))
-    .where('open_key', 'is not', null);
+  let q = db.selectFrom('alarms').selectAll().$call(ofScope(scope)).where('open_key', 'is not', null);
   if (networkId !== undefined) q = q.where('network_id', '=', networkId);
   return q.orderBy('raised_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }

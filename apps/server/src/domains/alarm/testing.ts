@@ -1,10 +1,20 @@
 /**
  * Test support of the alarm engine's files: registered devices connected through the run's broker
  * (FakeDevice), placed in a network, whose reports are waited for until the gateway took them; the
- * harness clock stands for time, and `tick` looks at the transitions at that time.
+ * harness clock stands for time, and `tick` looks at the transitions at that time. `alarmRig` gives
+ * a file's tests one rig, with a harness of their own each.
  */
 import type { AlarmItem, DeviceItem, ListReply } from '@netconsole/contract';
-import { apiCaller, login, TEST_FACTORY_KEY, type Harness } from '../../test/harness.ts';
+import { afterEach, beforeEach } from 'vitest';
+import type { Config } from '../../platform/config.ts';
+import {
+  apiCaller,
+  deviceBus,
+  login,
+  startHarness,
+  TEST_FACTORY_KEY,
+  type Harness,
+} from '../../test/harness.ts';
 import { eventually, FakeDevice, randomMac } from '../../test/devices.ts';
 import type { AlarmNotice } from './events.ts';
 
@@ -14,24 +24,49 @@ export interface Placed {
   sn: string;
 }
 
+/**
+ * The rig of a test file: before each test a harness of its own on the file's device bus (SNs
+ * start with `prefix`; `overrides`, read then, as startHarness takes them), after it the devices
+ * ended and the harness closed. Hooks registered after this call run before its close.
+ */
+export function alarmRig(prefix: string, overrides: () => Partial<Config> = () => ({})): AlarmRig {
+  const rig = new AlarmRig(prefix);
+  beforeEach(() => rig.start(overrides()));
+  afterEach(() => rig.close());
+  return rig;
+}
+
 export class AlarmRig {
   readonly devices: FakeDevice[] = [];
   readonly raised: AlarmNotice[] = [];
   readonly cleared: AlarmNotice[] = [];
   private serial = 0;
-  readonly api;
+  private harness: Harness | null = null;
+  readonly api = apiCaller(() => this.h);
 
-  constructor(
-    readonly h: Harness,
-    private readonly prefix: string,
-  ) {
-    this.api = apiCaller(() => h);
+  constructor(private readonly prefix: string) {}
+
+  /** The running test's harness. */
+  get h(): Harness {
+    if (!this.harness) throw new Error('the alarm rig has no harness outside a test');
+    return this.harness;
+  }
+
+  /** A fresh harness, its alarms heard from the start. */
+  async start(overrides: Partial<Config> = {}): Promise<void> {
+    const h = await startHarness({ mqtt: deviceBus(this.prefix), ...overrides });
+    this.harness = h;
+    this.serial = 0;
+    this.raised.length = 0;
+    this.cleared.length = 0;
     h.services.events.on('alarm.raised', (n) => void this.raised.push(n));
     h.services.events.on('alarm.cleared', (n) => void this.cleared.push(n));
   }
 
   async close(): Promise<void> {
     await Promise.all(this.devices.splice(0).map((d) => d.end().catch(() => undefined)));
+    await this.harness?.close();
+    this.harness = null;
   }
 
   /** A new tenant and its owner's token, whose session outlives the clock's jumps. */

@@ -3,6 +3,7 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { bulkInsert, bulkUpdate, chunked } from '../../platform/store/bulk.ts';
 import { likePattern } from '../../platform/store/like.ts';
+import { countOf, pageRows, type RowPage } from '../../platform/store/page.ts';
 import type { ClientRow, ClientSessionRow, ClientSessionTable, ClientTable } from './tables.ts';
 
 export type { ClientRow };
@@ -90,26 +91,19 @@ function selectView(q: ReturnType<typeof visible>) {
     .select(['devices.alias as device_alias', 'devices.parent as parent']);
 }
 
-export async function pageClients(
-  db: Db,
-  scope: Scope,
-  q: ClientPageQuery,
-): Promise<{ rows: ClientView[]; count: number }> {
-  const base = visible(db, scope, q);
+export async function pageClients(db: Db, scope: Scope, q: ClientPageQuery): Promise<RowPage<ClientView>> {
   const column = `clients.${q.orderBy}` as const;
-  const [rows, total] = await Promise.all([
-    selectView(base)
-      .orderBy(
-        (eb) => (q.orderBy === 'name' ? eb.fn('lower', [eb.ref(column)]) : eb.ref(column)),
-        q.direction,
-      )
-      .orderBy('clients.id')
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  return pageRows(
+    visible(db, scope, q),
+    (b) =>
+      selectView(b)
+        .orderBy(
+          (eb) => (q.orderBy === 'name' ? eb.fn('lower', [eb.ref(column)]) : eb.ref(column)),
+          q.direction,
+        )
+        .orderBy('clients.id'),
+    q,
+  );
 }
 
 /** Every client of a filter, most recently seen first, up to `max`. */
@@ -122,10 +116,7 @@ export async function listClients(db: Db, scope: Scope, f: ClientFilter, max: nu
 }
 
 export async function countClients(db: Db, scope: Scope, f: ClientFilter): Promise<number> {
-  const row = await visible(db, scope, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(visible(db, scope, f));
 }
 
 /** Counts by status, link and band, in one pass. */
@@ -271,7 +262,7 @@ export async function pageSessions(
   db: Db,
   scope: Scope,
   q: { clientId: string; offset: number; limit: number; direction: 'asc' | 'desc' },
-): Promise<{ rows: (SessionRow & { device_alias: string | null })[]; count: number }> {
+): Promise<RowPage<SessionRow & { device_alias: string | null }>> {
   const base = db
     .selectFrom('client_sessions')
     .leftJoin('devices', (j) =>
@@ -281,18 +272,16 @@ export async function pageSessions(
     )
     .where('client_sessions.client_id', '=', q.clientId)
     .where(scoped(scope)('client_sessions.tenant_id'));
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll('client_sessions')
-      .select('devices.alias as device_alias')
-      .orderBy('client_sessions.start_at', q.direction)
-      .orderBy('client_sessions.id', q.direction)
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  return pageRows(
+    base,
+    (b) =>
+      b
+        .selectAll('client_sessions')
+        .select('devices.alias as device_alias')
+        .orderBy('client_sessions.start_at', q.direction)
+        .orderBy('client_sessions.id', q.direction),
+    q,
+  );
 }
 
 /** Hourly traffic of a client from `from` (inclusive) to `to` (exclusive). */

@@ -22,6 +22,7 @@ import type { Db } from '../../platform/store/db.ts';
 import { sortOrders } from '../../platform/store/order.ts';
 import type { DeliveryEngine } from '../delivery/engine.ts';
 import type { IssuedReads } from '../delivery/issued.ts';
+import { maintenanceEnd } from '../delivery/maintenance.ts';
 import type { DevicePlacement } from '../device/placement.ts';
 import type { DeviceService } from '../device/service.ts';
 import type { CommandRow, DeviceRow } from '../device/tables.ts';
@@ -31,6 +32,9 @@ import { findVersion } from './store.ts';
 
 /** `newdispatch`: the tenant's own profiles; `configemit`: an access controller's, to its APs. */
 export type DispatchMode = 'tenant' | 'controller';
+
+/** A delivery's body; one made by the server (a restore's, history.ts) may leave `Maintenance` out: no window. */
+export type DispatchBody = Omit<DeliveryBody, 'Maintenance'> & Partial<Pick<DeliveryBody, 'Maintenance'>>;
 
 const ORDER = sortOrders({ Alias: 'alias', SN: 'sn', CreateTime: 'created_at' });
 
@@ -130,7 +134,7 @@ export class ConfigDispatch {
    * (12003), registered (a tenant sees no other), of the profile's type (14050), and for an AC's
    * profile one of that AC's APs (14052). Refused as a whole: nothing starts.
    */
-  async dispatch(actor: Actor, body: DeliveryBody, mode: DispatchMode): Promise<DeliveryReply> {
+  async dispatch(actor: Actor, body: DispatchBody, mode: DispatchMode): Promise<DeliveryReply> {
     const { snapshot: s, owner } = await this.profile(actor.scope, body._id);
     // Each call delivers its own kind of profile (as update and update/ac change their own).
     if (mode === 'tenant' && s.controllerId !== null) throw new AppError(ErrorCode.ConfigNotExist);
@@ -155,6 +159,8 @@ export class ConfigDispatch {
       ...(body.EffectiveTime !== null ? { effectiveAt: body.EffectiveTime } : {}),
       expiresAt,
       ...(body.Staged !== null ? { staged: body.Staged } : {}),
+      // The window lasts until the expiry the user set, else a bounded default (not the 7 days).
+      ...(body.Maintenance ? { maintenance: { end: maintenanceEnd(effectiveAt, body.ExpireTime) } } : {}),
     });
     return { list: await this.issued.delivery(owner, c.id) };
   }

@@ -3,6 +3,7 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { contains, likePattern } from '../../platform/store/like.ts';
 import type { Order } from '../../platform/store/order.ts';
+import { pageRows, type RowPage } from '../../platform/store/page.ts';
 import type { ConfigProfileRow, ConfigProfileTable, ConfigVersionRow, ConfigVersionTable } from './tables.ts';
 
 export type { ConfigProfileRow, ConfigVersionRow };
@@ -40,19 +41,12 @@ export async function pageProfiles(
   order: ProfileOrder,
   offset: number,
   limit: number,
-): Promise<{ rows: ConfigProfileRow[]; count: number }> {
-  const base = visible(db, scope, f);
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(order.orderBy, order.direction)
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+): Promise<RowPage<ConfigProfileRow>> {
+  return pageRows(
+    visible(db, scope, f),
+    (b) => b.selectAll().orderBy(order.orderBy, order.direction).orderBy('id'),
+    { offset, limit },
+  );
 }
 
 /** Every profile of the filter, by name (at most `max`). */

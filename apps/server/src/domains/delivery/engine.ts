@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { COMMAND_EXPIRY_S, ErrorCode, type CommandKind } from '@netconsole/contract';
 import type { Scope } from '../../platform/auth/guard.ts';
+import type { EventBus } from '../../platform/events.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
@@ -16,6 +17,7 @@ import type { Db } from '../../platform/store/db.ts';
 import type { CommandService } from '../device/commands.ts';
 import type { DeviceService } from '../device/service.ts';
 import type { CommandRow, DeviceRow } from '../device/tables.ts';
+import { networksOf, type MaintenanceRequest } from './maintenance.ts';
 import {
   IN_FLIGHT,
   activeCampaignIds,
@@ -106,6 +108,11 @@ export interface CampaignSpec {
   concurrency?: number;
   /** Firmware: spec §3 issue validity (0 permanent, 1 from a time, 2 a period), kept for the lists. */
   validity?: number;
+  /**
+   * Mute the alarm notifications of the targets' networks from the effective time to `end`: told
+   * to the notification domain by `delivery.maintenance` (maintenance.ts).
+   */
+  maintenance?: MaintenanceRequest;
 }
 
 /**
@@ -197,6 +204,8 @@ export class DeliveryEngine {
     private readonly node = jobs.node,
     /** The device's version after its hello: what a firmware target's success is checked against. */
     private readonly versionOf?: VersionOf,
+    /** Where `delivery.maintenance` and `delivery.ended` go (maintenance.ts). */
+    private readonly events?: EventBus,
   ) {}
 
   /** Stores a campaign and its targets, and has it advanced at its effective time. */
@@ -287,6 +296,18 @@ export class DeliveryEngine {
     // The start and the expiry are durable runs; the sweep would find the campaign anyway.
     await this.jobs.enqueue(JOB_ADVANCE, { campaignId: id }, { at: effectiveAt, key: `${id}:start` });
     await this.jobs.enqueue(JOB_ADVANCE, { campaignId: id }, { at: expiresAt, key: `${id}:expiry` });
+    // The window is asked for before the first command goes out, so the first reboot is muted.
+    if (spec.maintenance) {
+      await this.events?.emit('delivery.maintenance', {
+        campaignId: id,
+        kind: spec.kind,
+        name: spec.ref?.name ?? null,
+        createdBy: userId,
+        start: effectiveAt,
+        end: spec.maintenance.end,
+        networks: networksOf(rows),
+      });
+    }
     // Due now: the commands go out behind the answer (a step of this node; the start run, and after
     // a restart the sweep, find the targets still pending in the rows).
     if (effectiveAt <= now) void this.advance(id);
@@ -311,6 +332,9 @@ export class DeliveryEngine {
       ['scheduled', 'running'],
     );
     if (n === 0) throw new AppError(ErrorCode.DeliveryEnded);
+    // Its maintenance window ends now, before the reply: the commands still running are the user's
+    // to watch again.
+    await this.tellEnded(c, 'cancelled', now);
     await endTargets(this.db, c.id, ['pending'], { status: 'cancelled', code: 'cancelled', now });
     for (const t of await targetsOf(this.db, c.id, IN_FLIGHT)) {
       if (t.command_id === null) continue;
@@ -625,8 +649,20 @@ export class DeliveryEngine {
         updated_at: now,
       });
       c = (await campaignById(this.db, c.id))!;
+      await this.tellEnded(c, c.status, now);
     }
     this.publishCampaign(c, counts);
+  }
+
+  /** `delivery.ended` (maintenance.ts): a window the campaign opened ends with it. */
+  private async tellEnded(c: CampaignRow, status: CampaignStatus, at: number): Promise<void> {
+    await this.events?.emit('delivery.ended', {
+      campaignId: c.id,
+      tenantId: c.tenant_id,
+      status,
+      effectiveAt: c.effective_at,
+      at,
+    });
   }
 
   private async counts(campaignId: string): Promise<TargetCounts> {

@@ -24,6 +24,8 @@ export const deliveryModule = defineModule({
       p.jobs.node,
       // A firmware target succeeds only on the version the device's hello reported (engine.ts).
       async (sn) => (await device.live.get(sn))?.fwVersion || null,
+      // Maintenance windows of deliveries: the notification domain listens (maintenance.ts).
+      p.events,
     );
     // The reports on the kinds campaigns send go to the command service like every report; the
     // engine hears their effect through `device.command` (reset's are the device domain's already).

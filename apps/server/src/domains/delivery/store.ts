@@ -6,6 +6,7 @@ import { sql, type ExpressionBuilder, type Insertable, type Updateable } from 'k
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Database, Db } from '../../platform/store/db.ts';
 import { contains } from '../../platform/store/like.ts';
+import { pageRows, type RowPage } from '../../platform/store/page.ts';
 import type { DeviceRow } from '../device/tables.ts';
 import type {
   CampaignRow,
@@ -559,22 +560,16 @@ export async function pageCampaignList(
   scope: Scope,
   f: { kind: string; status?: string | undefined; refId?: string | undefined; search?: string | undefined },
   page: { offset: number; limit: number; direction: 'asc' | 'desc' },
-): Promise<{ rows: CampaignRow[]; count: number }> {
+): Promise<RowPage<CampaignRow>> {
   let base = campaigns(db, scope).where('kind', '=', f.kind);
   if (f.status !== undefined) base = base.where('status', '=', f.status as CampaignStatus);
   if (f.refId !== undefined) base = base.where('ref_id', '=', f.refId);
   if (f.search) base = base.where(contains('ref_name', f.search));
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', page.direction)
-      .orderBy('id', page.direction)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  return pageRows(
+    base,
+    (b) => b.selectAll().orderBy('created_at', page.direction).orderBy('id', page.direction),
+    page,
+  );
 }
 
 /**
@@ -608,7 +603,7 @@ export async function pageTargetList(
     search?: string | undefined;
   },
   page: { offset: number; limit: number; sort: 'updated' | 'alias' | 'status'; direction: 'asc' | 'desc' },
-): Promise<{ rows: TargetListRow[]; count: number }> {
+): Promise<RowPage<TargetListRow>> {
   let base = db
     .selectFrom('delivery_targets')
     .innerJoin('delivery_campaigns as c', 'c.id', 'delivery_targets.campaign_id')
@@ -636,17 +631,16 @@ export async function pageTargetList(
       : page.sort === 'status'
         ? 'delivery_targets.status'
         : 'delivery_targets.updated_at';
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll('delivery_targets')
-      .select(['d.alias', 'c.kind', 'c.ref_id', 'c.ref_name', 'c.ref_revision'])
-      .orderBy(column, page.direction)
-      .orderBy('delivery_targets.position', 'asc')
-      .orderBy('delivery_targets.campaign_id', 'asc')
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows as TargetListRow[], count: Number(total.n) };
+  const { rows, count } = await pageRows(
+    base,
+    (b) =>
+      b
+        .selectAll('delivery_targets')
+        .select(['d.alias', 'c.kind', 'c.ref_id', 'c.ref_name', 'c.ref_revision'])
+        .orderBy(column, page.direction)
+        .orderBy('delivery_targets.position', 'asc')
+        .orderBy('delivery_targets.campaign_id', 'asc'),
+    page,
+  );
+  return { rows: rows as TargetListRow[], count };
 }

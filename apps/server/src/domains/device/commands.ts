@@ -339,6 +339,7 @@ export class CommandService {
     let sent = 0;
     for (const row of await openCommandsOfDevice(this.db, device.id)) {
       touched.push(row.id);
+      if (await this.appliedByHello(row, device.fwVersion, now)) continue;
       if (device.capabilities && !device.capabilities.includes(row.kind)) {
         await this.failUnsupported(row.id, now);
         continue;
@@ -348,6 +349,37 @@ export class CommandService {
     }
     await this.changed(touched);
     return sent;
+  }
+
+  /**
+   * Protocol §7.10 step 6, "the console believes the hello": an upgrade the device took up (accepted
+   * or in progress) whose version its hello now reports is applied, and ends `succeeded` here. The
+   * device's own `succeeded` may never come: the broker PUBACKs it and the device forgets it (§7.4),
+   * and a report can still be lost on the way (bench:firmware at 1,000 at once: 9 devices back on
+   * the new version, neither their `succeeded` nor their answer to the re-send stored). The command
+   * would wait for the stall rule, 30 minutes, then call an applied upgrade timed out. A later
+   * report changes nothing.
+   */
+  private async appliedByHello(row: CommandRow, fwVersion: string, now: number): Promise<boolean> {
+    if (row.kind !== 'upgrade_firmware' || (row.status !== 'accepted' && row.status !== 'progress'))
+      return false;
+    const target = (JSON.parse(row.body) as { fwVersion?: unknown }).fwVersion;
+    if (typeof target !== 'string' || target === '' || target !== fwVersion) return false;
+    const n = await updateCommand(
+      this.db,
+      row.id,
+      {
+        status: 'succeeded',
+        stage: null,
+        code: null,
+        detail: null,
+        result: JSON.stringify({ fwVersion }),
+        reported_at: now,
+        finished_at: now,
+      },
+      OPEN_STATUSES,
+    );
+    return n > 0;
   }
 
   /** A report on `acks`: the command's status is what the device says, never going back. */

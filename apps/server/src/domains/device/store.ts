@@ -3,6 +3,7 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import type { Database, Db } from '../../platform/store/db.ts';
 import { bulkUpdate } from '../../platform/store/bulk.ts';
 import { holds, isPostgres } from '../../platform/store/like.ts';
+import { countOf, type RowPage } from '../../platform/store/page.ts';
 import type { ConfigProfileRow } from '../config/tables.ts';
 import type { DeviceRow, DeviceTable } from './tables.ts';
 
@@ -91,11 +92,7 @@ export async function findDevice(
   return q.executeTakeFirst();
 }
 
-export async function pageDevices(
-  db: Db,
-  scope: Scope,
-  q: DevicePageQuery,
-): Promise<{ rows: DeviceRow[]; count: number }> {
+export async function pageDevices(db: Db, scope: Scope, q: DevicePageQuery): Promise<RowPage<DeviceRow>> {
   const base = visible(db, scope, q);
   const order = <T extends SelectQueryBuilder<Database, 'devices', object>>(query: T): T =>
     query
@@ -121,11 +118,11 @@ export async function pageDevices(
   // The page's ids first, then their rows: a filter the index answers alone reads only the rows
   // it returns.
   const page = order(base.select('id')).limit(q.limit).offset(q.offset);
-  const [rows, total] = await Promise.all([
+  const [rows, count] = await Promise.all([
     order(db.selectFrom('devices').selectAll().where('id', 'in', page)).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countOf(base),
   ]);
-  return { rows, count: Number(total.n) };
+  return { rows, count };
 }
 
 /** Every device of a filter, by SN, up to `max`. */
@@ -134,10 +131,7 @@ export async function listDevices(db: Db, scope: Scope, f: DeviceFilter, max: nu
 }
 
 export async function countDevices(db: Db, scope: Scope, f: DeviceFilter): Promise<number> {
-  const row = await visible(db, scope, f)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(visible(db, scope, f));
 }
 
 /** Totals by type, status, registration and trust, in one pass. */

@@ -17,6 +17,7 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { DeliveryEngine } from '../delivery/engine.ts';
 import type { IssuedReads } from '../delivery/issued.ts';
+import { maintenanceEnd } from '../delivery/maintenance.ts';
 import type { DevicePlacement } from '../device/placement.ts';
 import type { DeviceService } from '../device/service.ts';
 import type { DeviceRow } from '../device/tables.ts';
@@ -43,6 +44,10 @@ export interface Actor {
   scope: Scope;
   userId: string;
 }
+
+/** An upgrade's body; one made by the server (the demo, tests) may leave `Maintenance` out: no window. */
+export type UpgradeBody = Omit<FirmwareDispatchBody, 'Maintenance'> &
+  Partial<Pick<FirmwareDispatchBody, 'Maintenance'>>;
 
 /** How many SNs a 15031 refusal names (the rest as a count): the text stays readable. */
 const NAMED_SNS = 10;
@@ -128,7 +133,7 @@ export class FirmwareDispatch {
    * caller's, registered (12105), and of the image's model and hardware version (15031 names the
    * others). Refused as a whole: nothing starts.
    */
-  async dispatch(actor: Actor, body: FirmwareDispatchBody): Promise<DeliveryReply> {
+  async dispatch(actor: Actor, body: UpgradeBody): Promise<DeliveryReply> {
     const image = await this.images.byId(actor.scope, body._id);
     const rows = await this.targets(actor.scope, body.devices);
     for (const d of rows) if (d.registered !== 1) throw new AppError(ErrorCode.DeviceNotRegistered);
@@ -167,6 +172,18 @@ export class FirmwareDispatch {
       // Per network, over all its upgrades; the documented default when the user left it empty.
       concurrency: body.Concurrency ?? FIRMWARE_DEFAULT_CONCURRENCY,
       validity: body.Validity,
+      // Until the period's end; a permanent upgrade gets a bounded default (maintenance.ts).
+      ...(body.Maintenance
+        ? {
+            maintenance: {
+              end: maintenanceEnd(
+                effectiveAt,
+                body.Validity === FirmwareValidity.Period ? body.ExpireTime : null,
+                window !== null,
+              ),
+            },
+          }
+        : {}),
     });
     return { list: await this.issued.delivery(owner, c.id) };
   }

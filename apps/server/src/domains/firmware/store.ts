@@ -9,6 +9,7 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { likePattern } from '../../platform/store/like.ts';
 import type { Order } from '../../platform/store/order.ts';
+import { pageRows, type RowPage } from '../../platform/store/page.ts';
 import type { FirmwareImageRow, FirmwareImageTable } from './tables.ts';
 
 export type { FirmwareImageRow };
@@ -54,19 +55,12 @@ export async function pageImages(
   order: ImageOrder,
   offset: number,
   limit: number,
-): Promise<{ rows: FirmwareImageRow[]; count: number }> {
-  const base = visible(db, scope, f);
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy(order.orderBy, order.direction)
-      .orderBy('id')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+): Promise<RowPage<FirmwareImageRow>> {
+  return pageRows(
+    visible(db, scope, f),
+    (b) => b.selectAll().orderBy(order.orderBy, order.direction).orderBy('id'),
+    { offset, limit },
+  );
 }
 
 /** Every image of the filter (at most `max`), in no particular order. */

@@ -13,7 +13,9 @@ import {
   type AuditList,
   type LogCountReply,
 } from '@netconsole/contract';
-import { apiCaller, login, startHarness, type Harness } from '../../test/harness.ts';
+import type { Scope } from '../../platform/auth/guard.ts';
+import { ADMIN_SCOPE, apiCaller, login, startHarness, type Harness } from '../../test/harness.ts';
+import { streamAudit } from './store.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -335,5 +337,49 @@ describe('writing', () => {
     await h.app.close();
     const rows = await db.selectFrom('audit_logs').select('object').where('object', '=', 'Last').execute();
     expect(rows.length).toBe(1);
+  });
+});
+
+describe('reading in slices', () => {
+  it("streams the scope's entries once each, newest first, across slices whose edges share a time", async () => {
+    const at = h.clock.now;
+    const row = (id: string, tenant: string, createdAt: number) => ({
+      id,
+      tenant_id: tenant,
+      account_id: null,
+      account_name: 'slicer',
+      role: null,
+      address: '10.9.0.1',
+      method: 'POST',
+      path: '/v1/network/createNet',
+      code: 19,
+      module: 'network',
+      object: id,
+      outcome: 0,
+      level: LogLevel.Info,
+      source: LogSource.User,
+      created_at: createdAt,
+    });
+    // a1-a3 at one time, so the first slice of two ends inside it; b1 (another tenant) sorts first.
+    await h.store.db
+      .insertInto('audit_logs')
+      .values([
+        row('a1', 'tA', at),
+        row('a2', 'tA', at),
+        row('a3', 'tA', at),
+        row('a4', 'tA', at - 1),
+        row('a5', 'tA', at - 1),
+        row('b1', 'tB', at),
+      ])
+      .execute();
+    const read = async (scope: Scope, max: number) => {
+      const slices: string[][] = [];
+      for await (const rows of streamAudit(h.store.db, scope, {}, max, 2)) slices.push(rows.map((r) => r.id));
+      return slices;
+    };
+    const tenantA = { tenantId: 'tA', admin: false };
+    expect(await read(tenantA, 100)).toEqual([['a3', 'a2'], ['a1', 'a5'], ['a4']]);
+    expect(await read(tenantA, 3)).toEqual([['a3', 'a2'], ['a1']]);
+    expect((await read(ADMIN_SCOPE, 100)).flat()).toEqual(['b1', 'a3', 'a2', 'a1', 'a5', 'a4']);
   });
 });

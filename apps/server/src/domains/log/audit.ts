@@ -13,6 +13,7 @@ import type { App } from '../../platform/http/schemas.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { auditRuleOf, defaultObject } from './audit-map.ts';
+import { BatchWriter } from './batch.ts';
 import type { AuditLogTable } from './tables.ts';
 
 export const AUDIT_FLUSH_MS = 1000;
@@ -42,10 +43,8 @@ export function auditSource(outcome: number, signedIn: boolean): number {
   return signedIn ? LogSource.User : LogSource.Unknown;
 }
 
-export class AuditLog {
+export class AuditLog extends BatchWriter {
   private queue: Pending[] = [];
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
   /** The error code each answered request was refused with (read from its reply in onSend). */
   private readonly outcomes = new WeakMap<FastifyRequest, number>();
   /** The rules of the routes registered after the hook (the coverage test reads them). */
@@ -57,7 +56,9 @@ export class AuditLog {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    super(AUDIT_FLUSH_MS);
+  }
 
   /** Registers the hooks on the whole app (root hooks reach every route, earlier ones included). */
   install(app: App): void {
@@ -120,24 +121,8 @@ export class AuditLog {
     if (this.queue.length >= AUDIT_FLUSH_AT) void this.flush();
   }
 
-  start(): void {
-    this.timer = setInterval(() => void this.flush(), AUDIT_FLUSH_MS);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.flush();
-  }
-
-  /** Writes what waits; one write at a time, so entries keep their order. */
-  flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.writeBatch());
-    return this.flushing;
-  }
-
-  private async writeBatch(): Promise<void> {
+  /** What waits, in batches of AUDIT_FLUSH_AT. */
+  protected async write(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, AUDIT_FLUSH_AT);
       try {

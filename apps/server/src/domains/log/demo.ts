@@ -6,7 +6,14 @@
  * 6 and `events` about 2 per device and hour). Runs once, on the demo's first start, after the fleet
  * is registered (demo-fleet.ts).
  */
-import { DeviceType, LogLevel, LogSource, Severity, logModuleOf } from '@netconsole/contract';
+import {
+  DeviceType,
+  LogLevel,
+  LogSource,
+  Severity,
+  levelOfSeverity,
+  logModuleOf,
+} from '@netconsole/contract';
 import { newId } from '../../platform/ids.ts';
 import type { Db } from '../../platform/store/db.ts';
 import type { Insertable } from 'kysely';
@@ -34,168 +41,59 @@ const TRAIL: readonly [number, string, string, string, number, string, number][]
   [2, 'demo', 'POST', '/v1/client/updateAlias', 18, 'Reception tablet', 0],
 ];
 
-const SWITCH_LINES: readonly Omit<
+/** A demo entry before its device and time are known. */
+type Line = Omit<
   DeviceLogTable,
   'id' | 'tenant_id' | 'device_id' | 'sn' | 'network_id' | 'status' | 'created_at' | 'received_at'
->[] = [
-  {
-    kind: 'event',
-    level: LogLevel.Info,
-    severity: Severity.General,
-    module: 'reboot_completed',
-    type: 3,
-    port: null,
-    active: null,
-    code: null,
-    text: 'power on',
-  },
-  {
-    kind: 'event',
-    level: LogLevel.Warn,
-    severity: Severity.Medium,
-    module: 'port_down',
-    type: 4,
-    port: 7,
-    active: null,
-    code: null,
-    text: 'port 7',
-  },
-  {
-    kind: 'event',
-    level: LogLevel.Info,
-    severity: Severity.General,
-    module: 'port_up',
-    type: 5,
-    port: 7,
-    active: null,
-    code: null,
-    text: 'port 7, 1000',
-  },
-  {
-    kind: 'event',
-    level: LogLevel.Info,
-    severity: Severity.General,
-    module: 'stp',
-    type: 2,
-    port: 1,
-    active: null,
-    code: null,
-    text: 'topology change (port 1)',
-  },
-  {
+>;
+
+/** A `logs` line (protocol §6.7): a level, a subsystem, a text. */
+function line(level: LogLevel, module: string, text: string): Line {
+  return {
     kind: 'log',
-    level: LogLevel.Info,
+    level,
     severity: null,
-    module: 'poe',
+    module,
     type: null,
     port: null,
     active: null,
     code: null,
-    text: 'port 3 delivering 12.4 W',
-  },
+    text,
+  };
+}
+
+/**
+ * An event (protocol §6.6) of a type (`module`), its level read from its severity as the ingest reads
+ * it; `more` holds the switch event type, port, active flag or code it has.
+ */
+function event(
+  severity: Severity,
+  module: string,
+  text: string,
+  more: Partial<Pick<Line, 'type' | 'port' | 'active' | 'code'>> = {},
+): Line {
+  return { ...line(levelOfSeverity(severity), module, text), kind: 'event', severity, ...more };
+}
+
+const SWITCH_LINES: readonly Line[] = [
+  event(Severity.General, 'reboot_completed', 'power on', { type: 3 }),
+  event(Severity.Medium, 'port_down', 'port 7', { type: 4, port: 7 }),
+  event(Severity.General, 'port_up', 'port 7, 1000', { type: 5, port: 7 }),
+  event(Severity.General, 'stp', 'topology change (port 1)', { type: 2, port: 1 }),
+  line(LogLevel.Info, 'poe', 'port 3 delivering 12.4 W'),
 ];
-const AP_LINES: typeof SWITCH_LINES = [
-  {
-    kind: 'event',
-    level: LogLevel.Info,
-    severity: Severity.General,
-    module: 'reboot_completed',
-    type: 3,
-    port: null,
-    active: null,
-    code: null,
-    text: 'firmware upgrade',
-  },
-  {
-    kind: 'log',
-    level: LogLevel.Info,
-    severity: null,
-    module: 'wifi',
-    type: null,
-    port: null,
-    active: null,
-    code: null,
-    text: 'radio 5 GHz channel 44 chosen (auto)',
-  },
-  {
-    kind: 'log',
-    level: LogLevel.Warn,
-    severity: null,
-    module: 'wifi',
-    type: null,
-    port: null,
-    active: null,
-    code: null,
-    text: 'channel utilisation 78% on 2.4 GHz',
-  },
-  {
-    kind: 'log',
-    level: LogLevel.Info,
-    severity: null,
-    module: 'dhcp',
-    type: null,
-    port: null,
-    active: null,
-    code: null,
-    text: 'lease 10.10.0.57 to a phone',
-  },
+const AP_LINES: readonly Line[] = [
+  event(Severity.General, 'reboot_completed', 'firmware upgrade', { type: 3 }),
+  line(LogLevel.Info, 'wifi', 'radio 5 GHz channel 44 chosen (auto)'),
+  line(LogLevel.Warn, 'wifi', 'channel utilisation 78% on 2.4 GHz'),
+  line(LogLevel.Info, 'dhcp', 'lease 10.10.0.57 to a phone'),
 ];
-const ROUTER_LINES: typeof SWITCH_LINES = [
-  {
-    kind: 'log',
-    level: LogLevel.Info,
-    severity: null,
-    module: 'pppoe',
-    type: null,
-    port: null,
-    active: null,
-    code: null,
-    text: 'session up, address 100.64.12.7',
-  },
-  {
-    kind: 'log',
-    level: LogLevel.Warn,
-    severity: null,
-    module: 'dhcp',
-    type: null,
-    port: null,
-    active: null,
-    code: null,
-    text: 'pool lan 90% used',
-  },
-  {
-    kind: 'event',
-    level: LogLevel.Warn,
-    severity: Severity.Medium,
-    module: 'pppoe',
-    type: null,
-    port: null,
-    active: 1,
-    code: 'timeout',
-    text: 'raised, WAN1, timeout',
-  },
-  {
-    kind: 'event',
-    level: LogLevel.Info,
-    severity: Severity.General,
-    module: 'pppoe',
-    type: null,
-    port: null,
-    active: 0,
-    code: null,
-    text: 'cleared, WAN1',
-  },
-  {
-    kind: 'event',
-    level: LogLevel.Error,
-    severity: Severity.Severe,
-    module: 'config_error',
-    type: 7,
-    port: null,
-    active: null,
-    code: 'vlan_range',
-    text: 'VLAN 5000 refused (vlan_range)',
-  },
+const ROUTER_LINES: readonly Line[] = [
+  line(LogLevel.Info, 'pppoe', 'session up, address 100.64.12.7'),
+  line(LogLevel.Warn, 'dhcp', 'pool lan 90% used'),
+  event(Severity.Medium, 'pppoe', 'raised, WAN1, timeout', { active: 1, code: 'timeout' }),
+  event(Severity.General, 'pppoe', 'cleared, WAN1', { active: 0 }),
+  event(Severity.Severe, 'config_error', 'VLAN 5000 refused (vlan_range)', { type: 7, code: 'vlan_range' }),
 ];
 
 export async function seedLogDemo(db: Db, tenantId: string, now: number): Promise<void> {

@@ -19,6 +19,7 @@ import {
 } from '@netconsole/contract';
 import { newId, type Clock } from '../../platform/ids.ts';
 import type { Db } from '../../platform/store/db.ts';
+import { BatchWriter } from './batch.ts';
 import type { DeviceLogTable } from './tables.ts';
 
 export const DEVICE_LOG_FLUSH_MS = 1000;
@@ -51,18 +52,18 @@ export function eventText(e: UpMessage<'events'>['events'][number]): string {
   return detail || e.type;
 }
 
-export class DeviceLogIngest {
+export class DeviceLogIngest extends BatchWriter {
   private pending: Entry[] = [];
   private readonly budgets = new Map<string, Budget>();
-  private timer: NodeJS.Timeout | null = null;
-  private flushing: Promise<void> = Promise.resolve();
   readonly figures = { written: 0, droppedCap: 0, droppedOverflow: 0, unregistered: 0, failedWrites: 0 };
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    super(DEVICE_LOG_FLUSH_MS);
+  }
 
   logs(sn: string, m: UpMessage<'logs'>, now: number): void {
     for (const line of m.lines) {
@@ -132,24 +133,8 @@ export class DeviceLogIngest {
     this.pending.push(e);
   }
 
-  start(): void {
-    this.timer = setInterval(() => void this.flush(), DEVICE_LOG_FLUSH_MS);
-    this.timer.unref();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.flush();
-  }
-
-  /** Writes what waits (one flush at a time); also reports the drops of minutes that have ended. */
-  flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write());
-    return this.flushing;
-  }
-
-  private async write(): Promise<void> {
+  /** What waits, after the drops of the minutes that have ended are reported. */
+  protected async write(): Promise<void> {
     const now = this.clock();
     for (const [sn, b] of this.budgets) {
       if (now - b.windowStart < WINDOW_MS) continue;

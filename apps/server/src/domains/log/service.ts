@@ -383,51 +383,47 @@ const STATUS_LABELS = [
 const OK_LABEL = { en: 'OK', zh: '成功' } as const;
 const BOM = '\uFEFF';
 
-async function* auditCsv(slices: AsyncIterable<AuditLogRow[]>, lang: Lang): AsyncGenerator<string> {
-  yield BOM + csvRecord(HEADERS.audit[lang]);
-  for await (const rows of slices) {
-    yield rows
-      .map((r) =>
-        csvRecord([
-          csvTime(Number(r.created_at)),
-          r.account_name,
-          r.tenant_id ?? '',
-          r.address,
-          logModuleLabels[r.module as LogModule]?.[lang] ?? r.module,
-          r.code,
-          logCodeLabel(r.code)?.[lang] ?? '',
-          r.object,
-          r.outcome === 0 ? OK_LABEL[lang] : `${r.outcome} ${errorText(r.outcome, lang)}`,
-          logLevelLabels[r.level as LogLevel]?.[lang] ?? r.level,
-          logSourceLabels[r.source as LogSourceValue]?.[lang] ?? r.source,
-          r.method,
-          r.path,
-        ]),
-      )
-      .join('');
-  }
+/** A CSV file as it is read: the BOM and header first, then each slice's records in one string. */
+async function* csvFile<R>(
+  header: readonly string[],
+  slices: AsyncIterable<R[]>,
+  record: (row: R) => (string | number | null | undefined)[],
+): AsyncGenerator<string> {
+  yield BOM + csvRecord(header);
+  for await (const rows of slices) yield rows.map((r) => csvRecord(record(r))).join('');
 }
 
-async function* deviceCsv(slices: AsyncIterable<DeviceLogView[]>, lang: Lang): AsyncGenerator<string> {
-  yield BOM + csvRecord(HEADERS.device[lang]);
-  for await (const rows of slices) {
-    yield rows
-      .map((r) =>
-        csvRecord([
-          csvTime(Number(r.created_at)),
-          r.alias || r.sn,
-          r.sn,
-          r.network_name ?? '',
-          KIND_LABELS[r.kind as 'log' | 'event']?.[lang] ?? r.kind,
-          logLevelLabels[r.level as LogLevel]?.[lang] ?? r.level,
-          r.severity !== null ? (severityLabels[r.severity as Severity]?.[lang] ?? r.severity) : '',
-          r.module,
-          r.type !== null ? (switchEventTypeLabels[r.type as SwitchEventType]?.[lang] ?? r.type) : '',
-          r.port ?? '',
-          r.text,
-          STATUS_LABELS[r.status]?.[lang] ?? r.status,
-        ]),
-      )
-      .join('');
-  }
+function auditCsv(slices: AsyncIterable<AuditLogRow[]>, lang: Lang): AsyncGenerator<string> {
+  return csvFile(HEADERS.audit[lang], slices, (r) => [
+    csvTime(Number(r.created_at)),
+    r.account_name,
+    r.tenant_id ?? '',
+    r.address,
+    logModuleLabels[r.module as LogModule]?.[lang] ?? r.module,
+    r.code,
+    logCodeLabel(r.code)?.[lang] ?? '',
+    r.object,
+    r.outcome === 0 ? OK_LABEL[lang] : `${r.outcome} ${errorText(r.outcome, lang)}`,
+    logLevelLabels[r.level as LogLevel]?.[lang] ?? r.level,
+    logSourceLabels[r.source as LogSourceValue]?.[lang] ?? r.source,
+    r.method,
+    r.path,
+  ]);
+}
+
+function deviceCsv(slices: AsyncIterable<DeviceLogView[]>, lang: Lang): AsyncGenerator<string> {
+  return csvFile(HEADERS.device[lang], slices, (r) => [
+    csvTime(Number(r.created_at)),
+    r.alias || r.sn,
+    r.sn,
+    r.network_name ?? '',
+    KIND_LABELS[r.kind as 'log' | 'event']?.[lang] ?? r.kind,
+    logLevelLabels[r.level as LogLevel]?.[lang] ?? r.level,
+    r.severity !== null ? (severityLabels[r.severity as Severity]?.[lang] ?? r.severity) : '',
+    r.module,
+    r.type !== null ? (switchEventTypeLabels[r.type as SwitchEventType]?.[lang] ?? r.type) : '',
+    r.port ?? '',
+    r.text,
+    STATUS_LABELS[r.status]?.[lang] ?? r.status,
+  ]);
 }

@@ -3,11 +3,12 @@
  * filters by it in SQL: a tenant's accounts (owner and co-administrators) see their tenant's rows,
  * the administrator every tenant's.
  */
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { AuditFilters, DeviceLogFilters } from '@netconsole/contract';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { likePattern } from '../../platform/store/like.ts';
+import { countOf, pageRows, type PageWindow, type RowPage } from '../../platform/store/page.ts';
 import type { AuditLogRow, DeviceLogRow } from './tables.ts';
 
 /** Filter values the audit queries read; `Module` as a module of spec §3. */
@@ -44,73 +45,26 @@ export function auditBase(db: Db, scope: Scope, f: AuditWhere) {
   return q;
 }
 
-export async function pageAudit(
-  db: Db,
-  scope: Scope,
-  f: AuditWhere,
-  page: { offset: number; limit: number; asc: boolean },
-): Promise<{ rows: AuditLogRow[]; count: number }> {
-  const base = auditBase(db, scope, f);
-  const dir = page.asc ? 'asc' : 'desc';
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll('a')
-      .orderBy('a.created_at', dir)
-      .orderBy('a.id', dir)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+/** Audit entries oldest or newest first: by time, then id, so a page's edge holds still. */
+const auditRows = (q: ReturnType<typeof auditBase>, dir: 'asc' | 'desc') =>
+  q.selectAll('a').orderBy('a.created_at', dir).orderBy('a.id', dir);
+
+export function pageAudit(db: Db, scope: Scope, f: AuditWhere, page: LogPage): Promise<RowPage<AuditLogRow>> {
+  return pageRows(auditBase(db, scope, f), (q) => auditRows(q, page.asc ? 'asc' : 'desc'), page);
 }
 
-export async function countAudit(
-  db: Db,
-  scope: Scope,
-  f: AuditWhere,
-): Promise<{ levels: Map<number, number>; modules: Map<string, number> }> {
-  const base = auditBase(db, scope, f);
-  const [levels, modules] = await Promise.all([
-    base
-      .select(['a.level as k', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('a.level')
-      .execute(),
-    base
-      .select(['a.module as k', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('a.module')
-      .execute(),
-  ]);
-  return {
-    levels: new Map(levels.map((r) => [Number(r.k), Number(r.n)])),
-    modules: new Map(modules.map((r) => [String(r.k), Number(r.n)])),
-  };
+export function countAudit(db: Db, scope: Scope, f: AuditWhere): Promise<LevelsAndModules> {
+  return levelsAndModules(auditBase(db, scope, f), 'a');
 }
 
 /** Newest first in slices by key (time, id): an export reads its rows without an offset. */
-export async function* streamAudit(db: Db, scope: Scope, f: AuditWhere, max: number, slice = 1000) {
-  let after: { at: number; id: string } | null = null;
-  let left = max;
-  while (left > 0) {
-    let q = auditBase(db, scope, f);
-    if (after) {
-      const { at, id } = after;
-      q = q.where((eb) =>
-        eb.or([eb('a.created_at', '<', at), eb.and([eb('a.created_at', '=', at), eb('a.id', '<', id)])]),
-      );
-    }
-    const rows = await q
-      .selectAll('a')
-      .orderBy('a.created_at', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(Math.min(slice, left))
-      .execute();
-    if (rows.length === 0) return;
-    yield rows;
-    left -= rows.length;
-    const last = rows[rows.length - 1]!;
-    after = { at: Number(last.created_at), id: last.id };
-  }
+export function streamAudit(db: Db, scope: Scope, f: AuditWhere, max: number, slice = 1000) {
+  return newestFirst(max, slice, (after, take) =>
+    auditRows(auditBase(db, scope, f), 'desc')
+      .$if(after !== null, (q) => q.where(olderThan(after!, 'a')))
+      .limit(take)
+      .execute(),
+  );
 }
 
 export type DeviceLogView = DeviceLogRow & {
@@ -138,67 +92,94 @@ export function deviceBase(db: Db, scope: Scope, f: DeviceWhere) {
   return q;
 }
 
-const deviceColumns = (q: ReturnType<typeof deviceBase>) =>
-  q.selectAll('l').select(['d.alias as alias', 'n.name as network_name']);
+/** Device entries with their device's alias and network's name, ordered as auditRows orders. */
+const deviceRows = (q: ReturnType<typeof deviceBase>, dir: 'asc' | 'desc') =>
+  q
+    .selectAll('l')
+    .select(['d.alias as alias', 'n.name as network_name'])
+    .orderBy('l.created_at', dir)
+    .orderBy('l.id', dir);
 
-export async function pageDeviceLogs(
+export function pageDeviceLogs(
   db: Db,
   scope: Scope,
   f: DeviceWhere,
-  page: { offset: number; limit: number; asc: boolean },
-): Promise<{ rows: DeviceLogView[]; count: number }> {
-  const base = deviceBase(db, scope, f);
-  const dir = page.asc ? 'asc' : 'desc';
-  const [rows, total] = await Promise.all([
-    deviceColumns(base)
-      .orderBy('l.created_at', dir)
-      .orderBy('l.id', dir)
-      .limit(page.limit)
-      .offset(page.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  page: LogPage,
+): Promise<RowPage<DeviceLogView>> {
+  return pageRows(deviceBase(db, scope, f), (q) => deviceRows(q, page.asc ? 'asc' : 'desc'), page);
 }
 
-export async function countDeviceLogs(
-  db: Db,
-  scope: Scope,
-  f: DeviceWhere,
-): Promise<{ levels: Map<number, number>; modules: Map<string, number> }> {
-  const base = deviceBase(db, scope, f);
-  const [levels, modules] = await Promise.all([
-    base
-      .select(['l.level as k', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('l.level')
+export function countDeviceLogs(db: Db, scope: Scope, f: DeviceWhere): Promise<LevelsAndModules> {
+  return levelsAndModules(deviceBase(db, scope, f), 'l');
+}
+
+export function streamDeviceLogs(db: Db, scope: Scope, f: DeviceWhere, max: number, slice = 1000) {
+  return newestFirst(max, slice, (after, take) =>
+    deviceRows(deviceBase(db, scope, f), 'desc')
+      .$if(after !== null, (q) => q.where(olderThan(after!, 'l')))
+      .limit(take)
       .execute(),
+  );
+}
+
+// ---- what both log tables' lists do alike ----
+
+/** A page of a log list: its window and its direction in time. */
+export type LogPage = PageWindow & { asc: boolean };
+
+/** Entries counted by level and by module (the list's filter totals). */
+export interface LevelsAndModules {
+  levels: Map<number, number>;
+  modules: Map<string, number>;
+}
+
+/** Where a newest-first read stopped: the last row's time and id. */
+interface LogKey {
+  at: number;
+  id: string;
+}
+
+/** The filtered entries of either table (`t` its alias) counted by level and by module, at once. */
+async function levelsAndModules<DB, TB extends keyof DB, O>(
+  base: SelectQueryBuilder<DB, TB, O>,
+  t: 'a' | 'l',
+): Promise<LevelsAndModules> {
+  // Over either table's builder the selection's type is not known here: the rows are read as k, n.
+  const by = (column: 'level' | 'module') =>
     base
-      .select(['l.module as k', (eb) => eb.fn.countAll<number>().as('n')])
-      .groupBy('l.module')
-      .execute(),
-  ]);
+      .select((eb) => [sql.ref(`${t}.${column}`).as('k'), eb.fn.countAll<number>().as('n')])
+      .groupBy(sql.ref(`${t}.${column}`))
+      .execute() as unknown as Promise<{ k: unknown; n: number | string }[]>;
+  const [levels, modules] = await Promise.all([by('level'), by('module')]);
   return {
     levels: new Map(levels.map((r) => [Number(r.k), Number(r.n)])),
     modules: new Map(modules.map((r) => [String(r.k), Number(r.n)])),
   };
 }
 
-export async function* streamDeviceLogs(db: Db, scope: Scope, f: DeviceWhere, max: number, slice = 1000) {
-  let after: { at: number; id: string } | null = null;
+/**
+ * The rows after `key` in newest-first order: older, or as old with a smaller id (of the table
+ * aliased `t`, or of the statement's one table).
+ */
+function olderThan(key: LogKey, t?: 'a' | 'l'): Expression<SqlBool> {
+  const at = sql.ref(t ? `${t}.created_at` : 'created_at');
+  const id = sql.ref(t ? `${t}.id` : 'id');
+  return sql<SqlBool>`(${at} < ${key.at} or (${at} = ${key.at} and ${id} < ${key.id}))`;
+}
+
+/**
+ * Up to `max` rows newest first, `slice` at a time, each slice read after the last one's key by
+ * `read` (no offset: an export of many rows reads each row once).
+ */
+async function* newestFirst<R extends { created_at: number | string; id: string }>(
+  max: number,
+  slice: number,
+  read: (after: LogKey | null, take: number) => Promise<R[]>,
+): AsyncGenerator<R[]> {
+  let after: LogKey | null = null;
   let left = max;
   while (left > 0) {
-    let q = deviceBase(db, scope, f);
-    if (after) {
-      const { at, id } = after;
-      q = q.where((eb) =>
-        eb.or([eb('l.created_at', '<', at), eb.and([eb('l.created_at', '=', at), eb('l.id', '<', id)])]),
-      );
-    }
-    const rows = await deviceColumns(q)
-      .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .limit(Math.min(slice, left))
-      .execute();
+    const rows = await read(after, Math.min(slice, left));
     if (rows.length === 0) return;
     yield rows;
     left -= rows.length;
@@ -218,8 +199,7 @@ export async function setDeviceLogStatus(
   return db.transaction().execute(async (tx) => {
     let seen = tx.selectFrom('device_logs').where('id', 'in', unique);
     if (!scope.admin) seen = seen.where('tenant_id', '=', scope.tenantId ?? '');
-    const found = await seen.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    if (Number(found.n) !== unique.length) return null;
+    if ((await countOf(seen)) !== unique.length) return null;
     let upd = tx.updateTable('device_logs').set({ status }).where('id', 'in', unique);
     if (!scope.admin) upd = upd.where('tenant_id', '=', scope.tenantId ?? '');
     const res = await upd.executeTakeFirst();
@@ -239,12 +219,7 @@ export async function findDevice(db: Db, scope: Scope, sn: string) {
 }
 
 /** A device's delivery items (targets), newest first, with what each delivered. */
-export async function pageDeliveries(
-  db: Db,
-  deviceId: string,
-  f: { From?: number; To?: number },
-  take: number,
-) {
+export function pageDeliveries(db: Db, deviceId: string, f: { From?: number; To?: number }, take: number) {
   let q = db
     .selectFrom('delivery_targets as t')
     .innerJoin('delivery_campaigns as c', 'c.id', 't.campaign_id')
@@ -252,26 +227,25 @@ export async function pageDeliveries(
     .where('c.kind', 'in', ['apply_config', 'upgrade_firmware']);
   if (f.From !== undefined) q = q.where('c.created_at', '>=', f.From);
   if (f.To !== undefined) q = q.where('c.created_at', '<=', f.To);
-  const [rows, total] = await Promise.all([
-    q
-      .select([
-        't.campaign_id',
-        't.status',
-        't.stage',
-        't.code',
-        't.detail',
-        't.updated_at',
-        'c.kind',
-        'c.ref_name',
-        'c.created_at',
-      ])
-      .orderBy('c.created_at', 'desc')
-      .orderBy('t.campaign_id', 'desc')
-      .limit(take)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  return pageRows(
+    q,
+    (base) =>
+      base
+        .select([
+          't.campaign_id',
+          't.status',
+          't.stage',
+          't.code',
+          't.detail',
+          't.updated_at',
+          'c.kind',
+          'c.ref_name',
+          'c.created_at',
+        ])
+        .orderBy('c.created_at', 'desc')
+        .orderBy('t.campaign_id', 'desc'),
+    { offset: 0, limit: take },
+  );
 }
 
 export interface Retention {
@@ -375,9 +349,7 @@ export async function prune(
     const res = await db
       .deleteFrom('device_logs')
       .where('device_id', '=', device_id)
-      .where((eb) =>
-        eb.or([eb('created_at', '<', at), eb.and([eb('created_at', '=', at), eb('id', '<', edge.id)])]),
-      )
+      .where(olderThan({ at, id: edge.id }))
       .executeTakeFirst();
     capped += Number(res.numDeletedRows);
   }

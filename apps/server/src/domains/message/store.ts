@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
+import { pageRows, type RowPage } from '../../platform/store/page.ts';
 import type { MessageRow, MessageTable } from './tables.ts';
 
 export type { MessageRow };
@@ -29,19 +30,12 @@ export async function pageMessages(
   f: MessageFilter,
   offset: number,
   limit: number,
-): Promise<{ rows: MessageRow[]; count: number }> {
-  const base = visible(db, scope, f);
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+): Promise<RowPage<MessageRow>> {
+  return pageRows(
+    visible(db, scope, f),
+    (b) => b.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc'),
+    { offset, limit },
+  );
 }
 
 export async function findMessage(db: Db, scope: Scope, id: string): Promise<MessageRow | undefined> {

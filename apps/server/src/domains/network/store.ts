@@ -4,6 +4,7 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { contains } from '../../platform/store/like.ts';
+import { countOf, pageRows, type RowPage } from '../../platform/store/page.ts';
 import type { NetworkRow, NetworkTable } from './tables.ts';
 
 export type { NetworkRow };
@@ -70,18 +71,10 @@ export async function deleteNetwork(db: Db, scope: Scope, id: string): Promise<n
   return Number(res.numDeletedRows);
 }
 
-export async function pageNetworks(
-  db: Db,
-  scope: Scope,
-  q: NetworkPageQuery,
-): Promise<{ rows: NetworkRow[]; count: number }> {
+export async function pageNetworks(db: Db, scope: Scope, q: NetworkPageQuery): Promise<RowPage<NetworkRow>> {
   let base = visible(db, scope);
   if (q.search) base = base.where(contains('name_key', q.search.toLowerCase()));
-  const [rows, total] = await Promise.all([
-    base.selectAll().orderBy(q.orderBy, q.direction).orderBy('id').limit(q.limit).offset(q.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  return pageRows(base, (b) => b.selectAll().orderBy(q.orderBy, q.direction).orderBy('id'), q);
 }
 
 export async function listNetworks(db: Db, scope: Scope, max: number): Promise<NetworkRow[]> {
@@ -106,8 +99,5 @@ export async function networkTimeZones(
 }
 
 export async function countNetworks(db: Db, scope: Scope): Promise<number> {
-  const row = await visible(db, scope)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(visible(db, scope));
 }

@@ -2,12 +2,11 @@
  * A real alarm, end to end: a simulated switch reports a loop through the broker, C's alarm engine
  * raises it (and later clears it), and the digest reaches the real SMTP server.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AlarmType, DIGEST_WINDOW_MS } from '@netconsole/contract';
 import { startSmtpPeer, type SmtpPeer } from '../../platform/notify/smtp-peer.ts';
 import { eventually, randomToken } from '../../test/devices.ts';
-import { deviceBus, startHarness, type Harness } from '../../test/harness.ts';
-import { AlarmRig } from '../alarm/testing.ts';
+import { alarmRig } from '../alarm/testing.ts';
 
 const PREFIX = `NF${randomToken(4)}`;
 
@@ -17,25 +16,17 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-let h: Harness;
-let rig: AlarmRig;
-beforeEach(async () => {
+const rig = alarmRig(PREFIX, () => ({
+  notify: { smtpUrl: smtp.url, mailFrom: 'Console <alarms@console.example>', sms: undefined },
+}));
+beforeEach(() => {
   smtp.received.length = 0;
-  h = await startHarness({
-    mqtt: deviceBus(PREFIX),
-    notify: { smtpUrl: smtp.url, mailFrom: 'Console <alarms@console.example>', sms: undefined },
-  });
-  rig = new AlarmRig(h, PREFIX);
-});
-afterEach(async () => {
-  await rig.close();
-  await h.close();
 });
 
 describe('an alarm raised by the engine', () => {
   it('is mailed once when raised and once when cleared, each after its window', async () => {
     const { token, owner } = await rig.signIn('acme');
-    await h.store.db
+    await rig.h.store.db
       .updateTable('users')
       .set({ email: 'boss@acme.example' })
       .where('id', '=', owner.id)
@@ -57,8 +48,8 @@ describe('an alarm raised by the engine', () => {
     await rig.event(sw, 'loop', { active: true, severity: 3, port: 9 });
     await rig.tick(0);
     await eventually(() => rig.raised.length === 1, 5000, 'alarm raised');
-    h.clock.advance(DIGEST_WINDOW_MS);
-    await h.services.jobs.runDue();
+    rig.h.clock.advance(DIGEST_WINDOW_MS);
+    await rig.h.services.jobs.runDue();
     expect(smtp.received.map((m) => m.to)).toEqual([['ops@acme.example']]);
     expect(smtp.received[0]!.raw).toContain('1 alarm in network Campus:');
     expect(smtp.received[0]!.raw).toContain('core-sw');
@@ -67,8 +58,8 @@ describe('an alarm raised by the engine', () => {
     await rig.tick(0);
     await rig.tick(120_000);
     await eventually(() => rig.cleared.length === 1, 5000, 'alarm cleared');
-    h.clock.advance(DIGEST_WINDOW_MS);
-    await h.services.jobs.runDue();
+    rig.h.clock.advance(DIGEST_WINDOW_MS);
+    await rig.h.services.jobs.runDue();
     expect(smtp.received).toHaveLength(2);
     expect(smtp.received[1]!.raw).toContain('1 alarm cleared in network Campus:');
     const records = await rig.api.read<{ list: { Status: string; Alarms: string[] }[] }>(

@@ -7,6 +7,7 @@ import { defineModule } from '../../platform/module.ts';
 import { alarmModule } from '../alarm/module.ts';
 import { messageModule } from '../message/module.ts';
 import { createAlertChannels } from './channels.ts';
+import { DeliveryWindows } from './delivery-windows.ts';
 import { NotificationDispatcher } from './dispatcher.ts';
 import { notificationRoutes } from './routes.ts';
 import { MaintenanceService, NotificationSettings } from './service.ts';
@@ -32,6 +33,10 @@ export const notificationModule = defineModule({
     notifier.define();
     p.events.on('alarm.raised', (n) => notifier.onAlarm('raised', n));
     p.events.on('alarm.cleared', (n) => notifier.onAlarm('cleared', n));
+    // Deliveries started with `Maintenance` mute their networks while they run (delivery-windows.ts).
+    const deliveryWindows = new DeliveryWindows(p.db, p.clock);
+    p.events.on('delivery.maintenance', (n) => deliveryWindows.open(n));
+    p.events.on('delivery.ended', (n) => deliveryWindows.end(n));
     return { maintenance, notificationSettings, notifier };
   },
   routes(app, { notificationSettings, maintenance }) {

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
+import { pageRows, type RowPage } from '../../platform/store/page.ts';
 import type { TenantRow, TenantTable } from './tables.ts';
 
 export type { TenantRow };
@@ -42,11 +43,7 @@ export interface TenantPageQuery {
   direction: 'asc' | 'desc';
 }
 
-export async function pageTenants(
-  db: Db,
-  scope: Scope,
-  q: TenantPageQuery,
-): Promise<{ rows: TenantRow[]; count: number }> {
+export async function pageTenants(db: Db, scope: Scope, q: TenantPageQuery): Promise<RowPage<TenantRow>> {
   let base = db.selectFrom('tenants');
   if (!scope.admin) base = base.where('id', '=', scope.tenantId ?? '');
   base = q.status === undefined ? base.where('status', '!=', 0) : base.where('status', '=', q.status);
@@ -56,18 +53,16 @@ export async function pageTenants(
       eb.or([eb('name', 'like', like), eb('phone', 'like', like), eb('email', 'like', like)]),
     );
   }
-  const [rows, total] = await Promise.all([
-    base
-      .selectAll()
-      // Names sort without regard to case, alike on both engines whatever PostgreSQL's collation.
-      .orderBy((eb) => (q.orderBy === 'name' ? eb.fn('lower', ['name']) : eb.ref(q.orderBy)), q.direction)
-      .orderBy('id')
-      .limit(q.limit)
-      .offset(q.offset)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  return pageRows(
+    base,
+    (b) =>
+      b
+        .selectAll()
+        // Names sort without regard to case, alike on both engines whatever PostgreSQL's collation.
+        .orderBy((eb) => (q.orderBy === 'name' ? eb.fn('lower', ['name']) : eb.ref(q.orderBy)), q.direction)
+        .orderBy('id'),
+    q,
+  );
 }
 
 /** Ids and names of the live tenants, by name (pickers). */

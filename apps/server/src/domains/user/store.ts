@@ -2,6 +2,7 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { contains } from '../../platform/store/like.ts';
+import { countOf, pageRows, type RowPage } from '../../platform/store/page.ts';
 import type { LoginFailureTable, SessionRow, SessionTable, UserRow, UserTable } from './tables.ts';
 
 export type { SessionRow, UserRow };
@@ -48,11 +49,7 @@ export async function updateUser(
 }
 
 export async function countUsers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('users')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return countOf(db.selectFrom('users'));
 }
 
 // Sessions: looked up by the hash of the caller's token, which is the caller's identity.
@@ -183,7 +180,7 @@ export async function pageTenantUsers(
   scope: Scope,
   tenantId: string,
   q: UserPageQuery,
-): Promise<{ rows: UserRow[]; count: number }> {
+): Promise<RowPage<UserRow>> {
   if (!scope.admin && scope.tenantId !== tenantId) return { rows: [], count: 0 };
   let base = db
     .selectFrom('users')
@@ -194,11 +191,7 @@ export async function pageTenantUsers(
     const like = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     base = base.where((eb) => eb.or([eb('username', 'like', like), eb('name', 'like', like)]));
   }
-  const [rows, total] = await Promise.all([
-    base.selectAll().orderBy(q.orderBy, q.direction).orderBy('id').limit(q.limit).offset(q.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  return pageRows(base, (b) => b.selectAll().orderBy(q.orderBy, q.direction).orderBy('id'), q);
 }
 
 export interface AccountPageQuery {
@@ -215,22 +208,14 @@ export interface AccountPageQuery {
  * Every live account the scope may see, a page at a time: the administrator's whole platform
  * (optionally one tenant's), a tenant only its own accounts, whatever tenant it asks for.
  */
-export async function pageAccounts(
-  db: Db,
-  scope: Scope,
-  q: AccountPageQuery,
-): Promise<{ rows: UserRow[]; count: number }> {
+export async function pageAccounts(db: Db, scope: Scope, q: AccountPageQuery): Promise<RowPage<UserRow>> {
   let base = db.selectFrom('users').where('status', '!=', 0);
   if (!scope.admin) base = base.where('tenant_id', '=', scope.tenantId ?? '');
   if (q.tenantId !== undefined) base = base.where('tenant_id', '=', q.tenantId);
   if (q.type !== undefined) base = base.where('type', '=', q.type);
   const search = q.search;
   if (search) base = base.where((eb) => eb.or([contains('username', search), contains('name', search)]));
-  const [rows, total] = await Promise.all([
-    base.selectAll().orderBy(q.orderBy, q.direction).orderBy('id').limit(q.limit).offset(q.offset).execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, count: Number(total.n) };
+  return pageRows(base, (b) => b.selectAll().orderBy(q.orderBy, q.direction).orderBy('id'), q);
 }
 
 export async function tenantNameTaken(

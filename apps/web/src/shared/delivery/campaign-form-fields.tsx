@@ -1,7 +1,21 @@
 import type { ReactNode } from 'react';
-import { DatePicker, Form, InputNumber, Switch, type DatePickerProps, type FormItemProps } from 'antd';
+import {
+  Checkbox,
+  DatePicker,
+  Form,
+  InputNumber,
+  Switch,
+  type DatePickerProps,
+  type FormItemProps,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import {
+  DELIVERY_WINDOW_DAILY_MS,
+  DELIVERY_WINDOW_DEFAULT_MS,
+  DELIVERY_WINDOW_TAIL_MS,
+} from '@netconsole/contract';
 import type { CampaignLook } from './campaign-table.tsx';
 
 /** Past days cannot be picked; a time earlier today is refused by the contract (14011) on submit. */
@@ -77,5 +91,25 @@ export function StagedFields({ staged, t, status, help, testId, cls }: StagedFie
         </div>
       )}
     </>
+  );
+}
+
+/**
+ * The box that asks for a maintenance window (the body's `Maintenance`): the alarms a delivery
+ * causes (devices rebooting) are recorded but told to nobody (docs/notifications.md, "Windows of
+ * deliveries"). The form's field is named `maintenance`; its texts are this folder's (`delivery`),
+ * the same for configuration deliveries and firmware upgrades.
+ */
+export function MaintenanceField({ testId }: { testId: string }) {
+  const { t } = useTranslation('delivery');
+  const hint = t('maintenance.hint', {
+    hours: DELIVERY_WINDOW_DEFAULT_MS / 3_600_000,
+    dailyHours: DELIVERY_WINDOW_DAILY_MS / 3_600_000,
+    tailMinutes: DELIVERY_WINDOW_TAIL_MS / 60_000,
+  });
+  return (
+    <Form.Item name="maintenance" valuePropName="checked" extra={hint}>
+      <Checkbox data-testid={`${testId}-maintenance`}>{t('maintenance.label')}</Checkbox>
+    </Form.Item>
   );
 }

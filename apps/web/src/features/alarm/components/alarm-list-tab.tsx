@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Modal, Select } from 'antd';
+import { Badge, Button, Modal } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,6 +12,12 @@ import {
   type Lang,
   type Severity,
 } from '@netconsole/contract';
+import {
+  ALL,
+  FilterSelect,
+  type FilterSelectProps,
+  type FilterValue,
+} from '#shared/components/filter-select.tsx';
 import { Pagination } from '#shared/components/pagination.tsx';
 import { useLiveStatus, useLiveInvalidate } from '#shared/live/use-live.ts';
 import { notify } from '#shared/notify.ts';
@@ -19,31 +25,9 @@ import { ALARM_LIST_KEY, useAlarms, useHandleAlarms, type AlarmListParams } from
 import { useNetworks } from '../api/networks.ts';
 import { AlarmTable } from './alarm-table.tsx';
 
-const ALL = '';
-type FilterValue = string | number;
-
 /** A filter of the toolbar: its options carry `alarm-<name>-option-<value|all>` for tests. */
-function FilterSelect(props: {
-  name: string;
-  label: string;
-  value: FilterValue;
-  onChange: (value: FilterValue) => void;
-  options: { value: FilterValue; label: string }[];
-}) {
-  return (
-    <Select<FilterValue>
-      className="alarm-select"
-      aria-label={props.label}
-      value={props.value}
-      onChange={props.onChange}
-      popupMatchSelectWidth={false}
-      data-testid={`alarm-filter-${props.name}`}
-      options={props.options.map((o) => ({
-        ...o,
-        'data-testid': `alarm-${props.name}-option-${o.value === ALL ? 'all' : o.value}`,
-      }))}
-    />
-  );
+function AlarmFilter(props: Omit<FilterSelectProps, 'scope' | 'className' | 'popupMatchSelectWidth'>) {
+  return <FilterSelect scope="alarm" className="alarm-select" popupMatchSelectWidth={false} {...props} />;
 }
 
 /**
@@ -93,7 +77,7 @@ export function AlarmListTab({ network }: { network: string | null }) {
     <div data-testid="alarm-list">
       <div className="alarm-toolbar">
         <div className="alarm-filters">
-          <FilterSelect
+          <AlarmFilter
             name="network"
             label={t('list.network')}
             value={params.Network ?? ALL}
@@ -103,7 +87,7 @@ export function AlarmListTab({ network }: { network: string | null }) {
               ...(networks.data ?? []).map((n) => ({ value: n.id, label: n.name })),
             ]}
           />
-          <FilterSelect
+          <AlarmFilter
             name="type"
             label={t('list.type')}
             value={params.Type ?? ALL}
@@ -113,7 +97,7 @@ export function AlarmListTab({ network }: { network: string | null }) {
               ...enumValues(AlarmType).map((v) => ({ value: v, label: alarmTypeLabels[v][lang] })),
             ]}
           />
-          <FilterSelect
+          <AlarmFilter
             name="level"
             label={t('list.level')}
             value={params.Level ?? ALL}
@@ -123,7 +107,7 @@ export function AlarmListTab({ network }: { network: string | null }) {
               ...([3, 2, 1] as Severity[]).map((v) => ({ value: v, label: severityLabels[v][lang] })),
             ]}
           />
-          <FilterSelect
+          <AlarmFilter
             name="status"
             label={t('list.status')}
             value={params.Status ?? ALL}
@@ -134,7 +118,7 @@ export function AlarmListTab({ network }: { network: string | null }) {
               { value: 'cleared', label: t('status.clearedShort') },
             ]}
           />
-          <FilterSelect
+          <AlarmFilter
             name="handled"
             label={t('list.handled')}
             value={params.Handle ?? ALL}

@@ -9,7 +9,11 @@ import {
   type DeliveryItem,
   type Lang,
 } from '@netconsole/contract';
-import { CampaignTimePicker, StagedFields } from '#shared/delivery/campaign-form-fields.tsx';
+import {
+  CampaignTimePicker,
+  MaintenanceField,
+  StagedFields,
+} from '#shared/delivery/campaign-form-fields.tsx';
 import { useAllProfiles, useNewDelivery } from '../api/deliveries.ts';
 import { deliveryErrors, serverErrors, type Errors, type Field } from './delivery-form-errors.ts';
 import { DeliveryTargets } from './delivery-targets.tsx';
@@ -21,9 +25,16 @@ interface Values {
   staged: boolean;
   firstPercent?: number | null;
   maxFailPercent?: number | null;
+  maintenance: boolean;
 }
 
-const INITIAL: Values = { when: 'now', staged: false, firstPercent: 10, maxFailPercent: 20 };
+const INITIAL: Values = {
+  when: 'now',
+  staged: false,
+  firstPercent: 10,
+  maxFailPercent: 20,
+  maintenance: false,
+};
 
 type TimeItemProps = Omit<FormItemProps<Values>, 'name' | 'children'> & {
   name: 'effectiveTime' | 'expireTime';
@@ -96,6 +107,7 @@ export function DeliveryForm({ onDone, onCancel }: DeliveryFormProps) {
             maxFailPercent: values.maxFailPercent ?? -1,
           }
         : null,
+      Maintenance: values.maintenance,
     };
     const found = deliveryErrors(body, lang);
     setErrors(found);
@@ -181,6 +193,7 @@ export function DeliveryForm({ onDone, onCancel }: DeliveryFormProps) {
         />
       </div>
       <StagedFields testId="delivery" cls="delivery" staged={staged} t={t} status={status} help={help} />
+      <MaintenanceField testId="delivery" />
       {errors.form && (
         <Alert
           type="error"

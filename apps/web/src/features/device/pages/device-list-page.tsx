@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Badge, Button, Card, Checkbox, Input, Select } from 'antd';
+import { Badge, Button, Card, Checkbox, Input } from 'antd';
 import { CloudSyncOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
   type DeviceItem,
   type Lang,
 } from '@netconsole/contract';
+import { ALL, FilterSelect, type FilterSelectProps } from '#shared/components/filter-select.tsx';
 import { Pagination } from '#shared/components/pagination.tsx';
 import { useLive, useLiveInvalidate, useLiveStatus } from '#shared/live/use-live.ts';
 import { notify } from '#shared/notify.ts';
@@ -46,7 +47,6 @@ import './device-list-page.css';
 const SEARCH_MAX = 64;
 /** While the live socket is away, an open command's outcome is asked for this often. */
 const POLL_MS = 1500;
-const ALL = '';
 
 type Dialog =
   | { kind: 'add' }
@@ -55,29 +55,9 @@ type Dialog =
   | { kind: 'redeliver'; groups: ReturnType<typeof redeliveries> }
   | null;
 
-type FilterValue = string | number;
-
 /** A filter of the toolbar: its options carry `device-<name>-option-<value|all>` for tests. */
-function FilterSelect(props: {
-  name: string;
-  label: string;
-  value: FilterValue;
-  onChange: (value: FilterValue) => void;
-  options: { value: FilterValue; label: string }[];
-}) {
-  return (
-    <Select<FilterValue>
-      className="device-list-select"
-      aria-label={props.label}
-      value={props.value}
-      onChange={props.onChange}
-      data-testid={`device-filter-${props.name}`}
-      options={props.options.map((o) => ({
-        ...o,
-        'data-testid': `device-${props.name}-option-${o.value === ALL ? 'all' : o.value}`,
-      }))}
-    />
-  );
+function DeviceFilter(props: Omit<FilterSelectProps, 'scope' | 'className'>) {
+  return <FilterSelect scope="device" className="device-list-select" {...props} />;
 }
 
 /** Asks for a command's outcome until it ends; used only while the live socket is not open. */
@@ -238,7 +218,7 @@ export default function DeviceListPage() {
             {...search}
             data-testid="device-search"
           />
-          <FilterSelect
+          <DeviceFilter
             name="network"
             label={t('filter.network')}
             value={params.parent ?? ALL}
@@ -249,7 +229,7 @@ export default function DeviceListPage() {
               ...networkIds.map((id) => ({ value: id, label: networkName(id) })),
             ]}
           />
-          <FilterSelect
+          <DeviceFilter
             name="status"
             label={t('filter.status')}
             value={params.status ?? ALL}
@@ -259,7 +239,7 @@ export default function DeviceListPage() {
               ...Object.values(DeviceStatus).map((s) => ({ value: s, label: deviceStatusLabels[s][lang] })),
             ]}
           />
-          <FilterSelect
+          <DeviceFilter
             name="type"
             label={t('filter.type')}
             value={params.type ?? ALL}

@@ -11,7 +11,11 @@ import {
   type FirmwareItem,
   type Lang,
 } from '@netconsole/contract';
-import { CampaignTimePicker, StagedFields } from '#shared/delivery/campaign-form-fields.tsx';
+import {
+  CampaignTimePicker,
+  MaintenanceField,
+  StagedFields,
+} from '#shared/delivery/campaign-form-fields.tsx';
 import { useAllImages } from '../api/images.ts';
 import { useNewUpgrade } from '../api/upgrades.ts';
 import { serverErrors, upgradeErrors, type Errors, type Field } from './upgrade-form-errors.ts';
@@ -28,6 +32,7 @@ interface Values {
   firstPercent?: number | null;
   maxFailPercent?: number | null;
   concurrency?: number | null;
+  maintenance: boolean;
 }
 
 const INITIAL: Values = {
@@ -36,6 +41,7 @@ const INITIAL: Values = {
   staged: false,
   firstPercent: 10,
   maxFailPercent: 20,
+  maintenance: false,
 };
 
 /**
@@ -113,6 +119,7 @@ export function UpgradeForm({ initialImage, onDone, onCancel }: UpgradeFormProps
         ? { firstPercent: values.firstPercent ?? -1, maxFailPercent: values.maxFailPercent ?? -1 }
         : null,
       Concurrency: values.concurrency ?? null,
+      Maintenance: values.maintenance,
     };
     const found = upgradeErrors(body, lang);
     setErrors(found);
@@ -261,6 +268,7 @@ export function UpgradeForm({ initialImage, onDone, onCancel }: UpgradeFormProps
         </div>
       )}
       <StagedFields testId="upgrade" cls="firmware" staged={staged} t={t} status={status} help={help} />
+      <MaintenanceField testId="upgrade" />
       <Form.Item
         name="concurrency"
         label={t('form.concurrency')}

@@ -1,14 +1,10 @@
-import { useState, type HTMLAttributes } from 'react';
-import { Badge, Grid, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Select, Tag, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   DEFAULT_LIMIT,
-  LOG_SEARCH_MAX,
-  LogLevel,
-  enumValues,
-  logLevelLabels,
   logStatusLabels,
   switchEventTypeLabels,
   type DeviceLogItem,
@@ -16,18 +12,19 @@ import {
   type LogStatus,
   type SwitchEventType,
 } from '@netconsole/contract';
-import { Pagination } from '#shared/components/pagination.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { useLogCount } from '../api/audit-log.ts';
 import { useDeviceLog, type DeviceLogParams } from '../api/device-log.ts';
+import { PortAndActive, StatusBadge } from './entry-parts.tsx';
 import { ExportButton } from './export-button.tsx';
-import { HandledActions } from './handled-actions.tsx';
+import { FilterInput, LevelFilter } from './filter-fields.tsx';
+import { HandledActions, useHandledSelection } from './handled-actions.tsx';
 import { LevelTag } from './level-tag.tsx';
 import { LogSummary } from './log-summary.tsx';
+import { LogTable, timeColumn, useFirstPageOn } from './log-table.tsx';
 import { MoreFilters } from './more-filters.tsx';
 import { useTypedFilter } from './use-typed-filter.ts';
 
-const LEVELS = enumValues(LogLevel) as LogLevel[];
 const MODULE_PATTERN = /^[a-z0-9_.-]+$/i;
 
 /** The filters the page holds for both views: time range, network, device. */
@@ -50,13 +47,7 @@ function What({ entry, lang }: { entry: DeviceLogItem; lang: Lang }) {
         <Tag bordered={false}>{t(`kind.${entry.Kind}`)}</Tag>
         {type ?? <span className="log-mono">{entry.Module || '—'}</span>}
       </span>
-      {(entry.Port !== null || entry.Active !== null) && (
-        <span className="log-muted log-small">
-          {entry.Port !== null && t('port', { port: entry.Port })}
-          {entry.Port !== null && entry.Active !== null && ' · '}
-          {entry.Active !== null && t(entry.Active ? 'active.raised' : 'active.cleared')}
-        </span>
-      )}
+      <PortAndActive port={entry.Port} active={entry.Active} />
     </div>
   );
 }
@@ -70,15 +61,10 @@ export function DeviceLogView({ shared }: { shared: SharedFilters }) {
   const { t, i18n } = useTranslation('log-device');
   const lang = i18n.language as Lang;
   const [own, setOwn] = useState<OwnParams>({ page: 1, limit: DEFAULT_LIMIT });
-  const [selected, setSelected] = useState<string[]>([]);
+  const selection = useHandledSelection<DeviceLogItem>();
   const module = useTypedFilter(setOwn, 'Module');
   const text = useTypedFilter(setOwn, 'search');
-  // A change of the page's filters shows their first page.
-  const [sharedSeen, setSharedSeen] = useState(shared);
-  if (sharedSeen !== shared) {
-    setSharedSeen(shared);
-    setOwn((p) => ({ ...p, page: 1 }));
-  }
+  useFirstPageOn(shared, setOwn);
   // The server takes a subsystem of letters, digits and `_ . -` (deviceLogFilters): anything else
   // is marked on the field rather than sent to be refused.
   const moduleValid = own.Module === undefined || MODULE_PATTERN.test(own.Module);
@@ -87,15 +73,8 @@ export function DeviceLogView({ shared }: { shared: SharedFilters }) {
   const { page: _page, limit: _limit, ...filters } = params;
   const counts = useLogCount('device', filters);
   const set = (change: Partial<OwnParams>) => setOwn((p) => ({ ...p, ...change, page: 1 }));
-  const phone = Grid.useBreakpoint().md === false;
   const folded = [own.Level, own.Status, own.Module].filter((v) => v !== undefined).length;
-  const stateBadge = (e: DeviceLogItem) => (
-    <Badge
-      status={e.Status === 1 ? 'success' : 'processing'}
-      text={logStatusLabels[e.Status as LogStatus]?.[lang] ?? e.Status}
-      className="log-nowrap"
-    />
-  );
+  const stateBadge = (e: DeviceLogItem) => <StatusBadge status={e.Status} lang={lang} />;
   const deviceLink = (e: DeviceLogItem) => (
     <Link to={`/device/info?SN=${encodeURIComponent(e.SN)}`} data-testid={`device-log-sn-${e._id}`}>
       {e.DeviceName}
@@ -103,11 +82,7 @@ export function DeviceLogView({ shared }: { shared: SharedFilters }) {
   );
 
   const wideColumns: TableColumnsType<DeviceLogItem> = [
-    {
-      key: 'time',
-      title: t('column.time'),
-      render: (_, e) => <span className="log-nowrap">{formatDateTime(e.ActiveTime)}</span>,
-    },
+    timeColumn(t('column.time')),
     {
       key: 'device',
       title: t('column.device'),
@@ -166,26 +141,20 @@ export function DeviceLogView({ shared }: { shared: SharedFilters }) {
     <>
       <div className="log-toolbar">
         <div className="log-filters">
-          <Input
-            className="log-search"
-            prefix={<SearchOutlined className="log-muted" />}
-            placeholder={t('filter.search')}
-            aria-label={t('filter.search')}
-            allowClear
-            maxLength={LOG_SEARCH_MAX}
-            {...text.input}
-            data-testid="device-log-search"
+          <FilterInput
+            label={t('filter.search')}
+            icon={SearchOutlined}
+            filter={text}
+            testId="device-log-search"
           />
           <MoreFilters active={folded} testId="device-log-more">
-            <Select
-              className="log-filter"
-              allowClear
+            <LevelFilter
               value={own.Level}
+              onChange={(Level) => set({ Level })}
               placeholder={t('filter.allLevels')}
-              aria-label={t('filter.level')}
-              onChange={(Level?: number) => set({ Level })}
-              options={LEVELS.map((l) => ({ value: l, label: logLevelLabels[l][lang] }))}
-              data-testid="device-log-level"
+              label={t('filter.level')}
+              lang={lang}
+              testId="device-log-level"
             />
             <Select
               className="log-filter"
@@ -197,16 +166,13 @@ export function DeviceLogView({ shared }: { shared: SharedFilters }) {
               options={([0, 1] as const).map((s) => ({ value: s, label: logStatusLabels[s][lang] }))}
               data-testid="device-log-status"
             />
-            <Input
-              className="log-search"
-              placeholder={t('filter.module')}
-              aria-label={t('filter.module')}
-              allowClear
+            <FilterInput
+              label={t('filter.module')}
+              filter={module}
               maxLength={32}
               status={moduleValid ? undefined : 'error'}
               title={moduleValid ? undefined : t('filter.moduleInvalid')}
-              {...module.input}
-              data-testid="device-log-module"
+              testId="device-log-module"
             />
           </MoreFilters>
         </div>
@@ -214,7 +180,7 @@ export function DeviceLogView({ shared }: { shared: SharedFilters }) {
       <div className="log-bar">
         <LogSummary counts={counts.data} moduleLabel={(m) => m || '—'} testId="device-log-summary" />
         <div className="log-actions">
-          <HandledActions selected={selected} onDone={() => setSelected([])} testId="device-log" />
+          <HandledActions selected={selection.selected} onDone={selection.clear} testId="device-log" />
           <ExportButton
             kind="device"
             query={filters}
@@ -223,34 +189,17 @@ export function DeviceLogView({ shared }: { shared: SharedFilters }) {
           />
         </div>
       </div>
-      <div className="log-table">
-        <Table<DeviceLogItem>
-          rowKey="_id"
-          size="middle"
-          columns={phone ? phoneColumns : wideColumns}
-          dataSource={log.data?.list ?? []}
-          loading={log.isFetching && !log.data}
-          pagination={false}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(String)),
-            getTitleCheckboxProps: () => ({ 'aria-label': t('selectAll') }),
-            getCheckboxProps: (e) => ({ 'aria-label': t('select', { text: e.Text }) }),
-          }}
-          locale={{ emptyText: <span data-testid="device-log-empty">{t('empty')}</span> }}
-          onRow={(e) =>
-            ({ 'data-testid': `device-log-row-${e._id}`, 'data-sn': e.SN }) as HTMLAttributes<HTMLElement>
-          }
-        />
-      </div>
-      <div className="log-pagination">
-        <Pagination
-          total={log.data?.count ?? 0}
-          page={own.page}
-          limit={own.limit}
-          onChange={(page, limit) => setOwn((p) => ({ ...p, page, limit }))}
-        />
-      </div>
+      <LogTable<DeviceLogItem>
+        columns={wideColumns}
+        phoneColumns={phoneColumns}
+        list={log}
+        page={own.page}
+        limit={own.limit}
+        onPage={(page, limit) => setOwn((p) => ({ ...p, page, limit }))}
+        rowSelection={selection.rowSelection}
+        empty={<span data-testid="device-log-empty">{t('empty')}</span>}
+        rowData={(e) => ({ 'data-testid': `device-log-row-${e._id}`, 'data-sn': e.SN })}
+      />
     </>
   );
 }

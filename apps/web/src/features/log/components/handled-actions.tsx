@@ -1,4 +1,5 @@
-import { Button, Grid, Space } from 'antd';
+import { useState } from 'react';
+import { Button, Grid, Space, type TableProps } from 'antd';
 import { CheckOutlined, UndoOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { LOG_UPDATE_MAX } from '@netconsole/contract';
@@ -55,4 +56,20 @@ export function HandledActions({ selected, onDone, testId }: HandledActionsProps
       </Button>
     </Space>
   );
+}
+
+/**
+ * The ticked rows of a list of device entries and its checkboxes, each named by the entry's text;
+ * `clear` after the actions are done.
+ */
+export function useHandledSelection<T extends { Text: string }>() {
+  const { t } = useTranslation('log-device');
+  const [selected, setSelected] = useState<string[]>([]);
+  const rowSelection: TableProps<T>['rowSelection'] = {
+    selectedRowKeys: selected,
+    onChange: (keys) => setSelected(keys.map(String)),
+    getTitleCheckboxProps: () => ({ 'aria-label': t('selectAll') }),
+    getCheckboxProps: (e) => ({ 'aria-label': t('select', { text: e.Text }) }),
+  };
+  return { selected, clear: () => setSelected([]), rowSelection };
 }

@@ -1,24 +1,23 @@
-import { useState, type HTMLAttributes } from 'react';
-import { Alert, Badge, Grid, Select, Spin, Table, Tag, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Alert, Select, Spin, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_LIMIT,
   SwitchEventType,
   enumValues,
-  logStatusLabels,
   severityLabels,
   switchEventTypeLabels,
   type Lang,
-  type LogStatus,
   type Severity,
   type SwitchLogItem,
 } from '@netconsole/contract';
-import { Pagination } from '#shared/components/pagination.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { useSwitchLog } from '../api/device-log.ts';
 import type { SharedFilters } from './device-log-view.tsx';
+import { PortAndActive, StatusBadge } from './entry-parts.tsx';
 import { ExportButton } from './export-button.tsx';
-import { HandledActions } from './handled-actions.tsx';
+import { HandledActions, useHandledSelection } from './handled-actions.tsx';
+import { LogTable, timeColumn, useFirstPageOn } from './log-table.tsx';
 
 const TYPES = enumValues(SwitchEventType) as SwitchEventType[];
 /** antd's tag presets by severity: general blue, medium orange, severe red. */
@@ -46,16 +45,11 @@ export function SwitchEventView({
   const { t, i18n } = useTranslation('log-device');
   const lang = i18n.language as Lang;
   const [own, setOwn] = useState<OwnParams>({ page: 1, limit: DEFAULT_LIMIT });
-  const [selected, setSelected] = useState<string[]>([]);
-  const [sharedSeen, setSharedSeen] = useState(shared);
-  if (sharedSeen !== shared) {
-    setSharedSeen(shared);
-    setOwn((p) => ({ ...p, page: 1 }));
-  }
+  const selection = useHandledSelection<SwitchLogItem>();
+  useFirstPageOn(shared, setOwn);
   const sn = isSwitch ? shared.SN : undefined;
   const events = useSwitchLog(sn ? { ...own, SN: sn, From: shared.From, To: shared.To } : null);
 
-  const phone = Grid.useBreakpoint().md === false;
   const typeName = (e: SwitchLogItem) => switchEventTypeLabels[e.Type as SwitchEventType]?.[lang] ?? e.Type;
   const severityTag = (e: SwitchLogItem) =>
     e.Severity === null ? (
@@ -65,19 +59,9 @@ export function SwitchEventView({
         {severityLabels[e.Severity as Severity]?.[lang] ?? e.Severity}
       </Tag>
     );
-  const stateBadge = (e: SwitchLogItem) => (
-    <Badge
-      status={e.Status === 1 ? 'success' : 'processing'}
-      text={logStatusLabels[e.Status as LogStatus]?.[lang] ?? e.Status}
-      className="log-nowrap"
-    />
-  );
+  const stateBadge = (e: SwitchLogItem) => <StatusBadge status={e.Status} lang={lang} />;
   const wideColumns: TableColumnsType<SwitchLogItem> = [
-    {
-      key: 'time',
-      title: t('column.time'),
-      render: (_, e) => <span className="log-nowrap">{formatDateTime(e.ActiveTime)}</span>,
-    },
+    timeColumn(t('column.time')),
     {
       key: 'type',
       title: t('column.type'),
@@ -116,13 +100,7 @@ export function SwitchEventView({
             <span className="log-strong">{typeName(e)}</span> {severityTag(e)}
           </span>
           <span className="log-small log-nowrap">{formatDateTime(e.ActiveTime)}</span>
-          {(e.Port !== null || e.Active !== null) && (
-            <span className="log-muted log-small">
-              {e.Port !== null && t('port', { port: e.Port })}
-              {e.Port !== null && e.Active !== null && ' · '}
-              {e.Active !== null && t(e.Active ? 'active.raised' : 'active.cleared')}
-            </span>
-          )}
+          <PortAndActive port={e.Port} active={e.Active} />
           <span className="log-wrap">{e.Text}</span>
         </div>
       ),
@@ -163,7 +141,7 @@ export function SwitchEventView({
           />
         </div>
         <div className="log-actions">
-          <HandledActions selected={selected} onDone={() => setSelected([])} testId="switch-event" />
+          <HandledActions selected={selection.selected} onDone={selection.clear} testId="switch-event" />
           <ExportButton
             kind="device"
             query={{ SN: sn, Kind: 'event', Type: own.Type, From: shared.From, To: shared.To }}
@@ -172,37 +150,17 @@ export function SwitchEventView({
           />
         </div>
       </div>
-      <div className="log-table">
-        <Table<SwitchLogItem>
-          rowKey="_id"
-          size="middle"
-          columns={phone ? phoneColumns : wideColumns}
-          dataSource={events.data?.list ?? []}
-          loading={events.isFetching && !events.data}
-          pagination={false}
-          rowSelection={{
-            selectedRowKeys: selected,
-            onChange: (keys) => setSelected(keys.map(String)),
-            getTitleCheckboxProps: () => ({ 'aria-label': t('selectAll') }),
-            getCheckboxProps: (e) => ({ 'aria-label': t('select', { text: e.Text }) }),
-          }}
-          locale={{ emptyText: <span data-testid="switch-event-empty">{t('events.empty')}</span> }}
-          onRow={(e) =>
-            ({
-              'data-testid': `switch-event-row-${e._id}`,
-              'data-type': e.Type,
-            }) as HTMLAttributes<HTMLElement>
-          }
-        />
-      </div>
-      <div className="log-pagination">
-        <Pagination
-          total={events.data?.count ?? 0}
-          page={own.page}
-          limit={own.limit}
-          onChange={(page, limit) => setOwn((p) => ({ ...p, page, limit }))}
-        />
-      </div>
+      <LogTable<SwitchLogItem>
+        columns={wideColumns}
+        phoneColumns={phoneColumns}
+        list={events}
+        page={own.page}
+        limit={own.limit}
+        onPage={(page, limit) => setOwn((p) => ({ ...p, page, limit }))}
+        rowSelection={selection.rowSelection}
+        empty={<span data-testid="switch-event-empty">{t('events.empty')}</span>}
+        rowData={(e) => ({ 'data-testid': `switch-event-row-${e._id}`, 'data-type': e.Type })}
+      />
     </>
   );
 }

@@ -48,3 +48,6 @@ export function useTypedFilter<P extends Paged, K extends keyof P & string>(
     clear: () => setTyped(''),
   };
 }
+
+/** What `useTypedFilter` gives a field. */
+export type TypedFilter = ReturnType<typeof useTypedFilter>;

@@ -1,36 +1,33 @@
-import { useState, type HTMLAttributes } from 'react';
-import { Button, Card, Grid, Input, Select, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { Button, Card, Select, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { ClearOutlined, SearchOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   AUDIT_OUTCOMES,
   DEFAULT_LIMIT,
   LOG_CODE_LIST,
-  LOG_SEARCH_MAX,
-  LogLevel,
   LogModule,
   enumValues,
   errorText,
   logCodeLabel,
-  logLevelLabels,
   logModuleLabels,
   type AuditItem,
   type AuditOutcome,
   type Lang,
 } from '@netconsole/contract';
-import { Pagination } from '#shared/components/pagination.tsx';
 import { formatDateTime } from '#shared/format.ts';
 import { useAuditLog, useLogCount, type AuditParams } from '../api/audit-log.ts';
 import { ExportButton } from '../components/export-button.tsx';
+import { FilterInput, LevelFilter } from '../components/filter-fields.tsx';
 import { LevelTag } from '../components/level-tag.tsx';
 import { LogSummary } from '../components/log-summary.tsx';
+import { LogTable, timeColumn } from '../components/log-table.tsx';
 import { MoreFilters } from '../components/more-filters.tsx';
 import { TimeRangeField } from '../components/time-range.tsx';
 import { useTypedFilter } from '../components/use-typed-filter.ts';
 import '../components/log.css';
 
 const MODULES = enumValues(LogModule) as LogModule[];
-const LEVELS = enumValues(LogLevel) as LogLevel[];
 const FIRST_PAGE: AuditParams = { page: 1, limit: DEFAULT_LIMIT };
 
 /** The filters alone (no paging): what the count and the export take. */
@@ -60,7 +57,6 @@ export default function ListPage() {
   const counts = useLogCount('audit', filters);
   const set = (change: Partial<AuditParams>) => setParams((p) => ({ ...p, ...change, page: 1 }));
   const filtered = Object.values(filters).some((v) => v !== undefined);
-  const phone = Grid.useBreakpoint().md === false;
   // The filters a phone folds away: all but the time range and the text.
   const folded = [params.Module, params.Code, params.Level, params.Outcome, params.Account].filter(
     (v) => v !== undefined,
@@ -94,11 +90,7 @@ export default function ListPage() {
     );
 
   const wideColumns: TableColumnsType<AuditItem> = [
-    {
-      key: 'time',
-      title: t('column.time'),
-      render: (_, e) => <span className="log-nowrap">{formatDateTime(e.ActiveTime)}</span>,
-    },
+    timeColumn(t('column.time')),
     {
       key: 'account',
       title: t('column.account'),
@@ -174,15 +166,11 @@ export default function ListPage() {
             onChange={(range) => set(range)}
             testId="log-list-range"
           />
-          <Input
-            className="log-search"
-            prefix={<SearchOutlined className="log-muted" />}
-            placeholder={t('filter.search')}
-            aria-label={t('filter.search')}
-            allowClear
-            maxLength={LOG_SEARCH_MAX}
-            {...text.input}
-            data-testid="log-list-search"
+          <FilterInput
+            label={t('filter.search')}
+            icon={SearchOutlined}
+            filter={text}
+            testId="log-list-search"
           />
           <MoreFilters active={folded} testId="log-list-more">
             <Select
@@ -208,15 +196,13 @@ export default function ListPage() {
               popupMatchSelectWidth={false}
               data-testid="log-list-code"
             />
-            <Select
-              className="log-filter"
-              allowClear
+            <LevelFilter
               value={params.Level}
+              onChange={(Level) => set({ Level })}
               placeholder={t('filter.allLevels')}
-              aria-label={t('filter.level')}
-              onChange={(Level?: number) => set({ Level })}
-              options={LEVELS.map((l) => ({ value: l, label: logLevelLabels[l][lang] }))}
-              data-testid="log-list-level"
+              label={t('filter.level')}
+              lang={lang}
+              testId="log-list-level"
             />
             <Select<AuditOutcome>
               className="log-filter"
@@ -228,15 +214,11 @@ export default function ListPage() {
               options={AUDIT_OUTCOMES.map((o) => ({ value: o, label: t(`outcome.filter.${o}`) }))}
               data-testid="log-list-outcome"
             />
-            <Input
-              className="log-search"
-              prefix={<UserOutlined className="log-muted" />}
-              placeholder={t('filter.account')}
-              aria-label={t('filter.account')}
-              allowClear
-              maxLength={LOG_SEARCH_MAX}
-              {...account.input}
-              data-testid="log-list-account"
+            <FilterInput
+              label={t('filter.account')}
+              icon={UserOutlined}
+              filter={account}
+              testId="log-list-account"
             />
           </MoreFilters>
           {filtered && (
@@ -255,32 +237,20 @@ export default function ListPage() {
           testId="log-list-export"
         />
       </div>
-      <div className="log-table">
-        <Table<AuditItem>
-          rowKey="_id"
-          size="middle"
-          columns={phone ? phoneColumns : wideColumns}
-          dataSource={log.data?.list ?? []}
-          loading={log.isFetching && !log.data}
-          pagination={false}
-          locale={{ emptyText: <span data-testid="log-list-empty">{t('empty')}</span> }}
-          onRow={(e) =>
-            ({
-              'data-testid': `audit-row-${e._id}`,
-              'data-code': e.Code,
-              'data-outcome': e.Outcome,
-            }) as HTMLAttributes<HTMLElement>
-          }
-        />
-      </div>
-      <div className="log-pagination">
-        <Pagination
-          total={log.data?.count ?? 0}
-          page={params.page}
-          limit={params.limit}
-          onChange={(page, limit) => setParams((p) => ({ ...p, page, limit }))}
-        />
-      </div>
+      <LogTable<AuditItem>
+        columns={wideColumns}
+        phoneColumns={phoneColumns}
+        list={log}
+        page={params.page}
+        limit={params.limit}
+        onPage={(page, limit) => setParams((p) => ({ ...p, page, limit }))}
+        empty={<span data-testid="log-list-empty">{t('empty')}</span>}
+        rowData={(e) => ({
+          'data-testid': `audit-row-${e._id}`,
+          'data-code': e.Code,
+          'data-outcome': e.Outcome,
+        })}
+      />
     </Card>
   );
 }

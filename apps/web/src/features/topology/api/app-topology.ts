@@ -2,11 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   ErrorCode,
   SESSION_ENDING_CODES,
+  type AlarmList,
   type ErrorReply,
   type LldpInfoReply,
   type NetworkAllReply,
 } from '@netconsole/contract';
 import { ApiError, REQUEST_TIMEOUT_MS } from '#shared/api-client.ts';
+import { openAlarmsQuery, selectBySn } from './get-open-alarms.ts';
 
 /**
  * The mobile topology page's calls, made with the token the app put in the page's address rather
@@ -70,5 +72,27 @@ export function useAppLldpInfo(token: string | null, networkId: string | null) {
   return useQuery({
     ...appLldpInfoQueryOptions(token ?? '', networkId ?? ''),
     enabled: Boolean(token && networkId),
+  });
+}
+
+/**
+ * The network's open alarms with the app's token, for the nodes' marks: read as often as the tree
+ * (the page has no live socket, which needs the browser's own session). Refused or failing, the
+ * drawing simply shows no marks.
+ */
+export function useAppOpenAlarms(token: string | null, networkId: string | null) {
+  return useQuery({
+    queryKey: ['app-topology', token ?? '', 'alarms', networkId ?? ''],
+    queryFn: ({ signal }) => {
+      const query = Object.fromEntries(
+        Object.entries(openAlarmsQuery(networkId ?? '')).map(([k, v]) => [k, String(v)]),
+      );
+      return withToken<AlarmList>(token ?? '', '/v1/alarm/list', query, signal);
+    },
+    select: selectBySn,
+    enabled: Boolean(token && networkId),
+    refetchInterval: 30_000,
+    retry: false,
+    meta: { silent: true },
   });
 }

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+} from 'react';
 import { Button, Skeleton, Tooltip } from 'antd';
 import { CompressOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +23,14 @@ import {
   type TopologyOrient,
 } from './topology-model.ts';
 import { topologyOption, type TopologyTexts } from './topology-option.ts';
+import { alarmedNodes, type AlarmsBySn } from './topology-alarms.ts';
+import {
+  MARK_SCALE_VAR,
+  markPlace,
+  markScale,
+  TopologyAlarmMarks,
+  type AlarmMarkPlace,
+} from './topology-alarm-marks.tsx';
 import {
   MAX_SCALE,
   MIN_SCALE,
@@ -80,6 +96,11 @@ export function useTopologyTexts(): TopologyTexts {
           : (status ?? '—'),
       changed: t('node.changed'),
       portPrefix: t('node.portPrefix'),
+      alarms: (alarms) =>
+        t('alarm.tooltip', {
+          count: alarms.count,
+          types: alarms.names.map((n) => n[lang]).join(lang === 'zh' ? '、' : ', '),
+        }),
       field: {
         type: t('field.type'),
         model: t('field.model'),
@@ -88,6 +109,7 @@ export function useTopologyTexts(): TopologyTexts {
         mac: t('field.mac'),
         link: t('field.link'),
         level: t('field.level'),
+        alarms: t('field.alarms'),
       },
     }),
     [t, lang],
@@ -99,6 +121,8 @@ export interface TopologyChartProps {
   orient: TopologyOrient;
   /** Height of the visible area; the drawing zooms and pans inside it. */
   height: number | string;
+  /** Open alarms by device SN: their nodes carry a mark (the topology now, cloud mode). */
+  alarms?: AlarmsBySn | undefined;
   'data-testid'?: string;
 }
 
@@ -112,9 +136,10 @@ const PIXEL_RATIO = Math.min(3, (typeof window === 'undefined' ? 1 : window.devi
  * read, it is drawn without them and a hint says to zoom in; PDF export draws them anyway. The
  * viewport is a focusable, named region. It carries what the canvas shows for tests and assistive
  * tools: `data-nodes`, `data-changed` (names of the nodes marked changed, `|`-separated),
- * `data-rendered`, `data-scale` and `data-ports` (1 when the port labels are drawn).
+ * `data-rendered`, `data-scale`, `data-ports` (1 when the port labels are drawn) and `data-alarms`
+ * (`SN:count:worst level` of the nodes marked with open alarms, `|`-separated).
  */
-export function TopologyChart({ tree, orient, height, 'data-testid': testId }: TopologyChartProps) {
+export function TopologyChart({ tree, orient, height, alarms, 'data-testid': testId }: TopologyChartProps) {
   const { t } = useTranslation('topology-view');
   const texts = useTopologyTexts();
   const viewport = useRef<HTMLDivElement>(null);
@@ -131,8 +156,14 @@ export function TopologyChart({ tree, orient, height, 'data-testid': testId }: T
   const shape = useMemo(() => treeShape(tree), [tree]);
   const size = useMemo(() => chartSize(shape, orient), [shape, orient]);
   const ports = showsPortLabels(view.scale);
-  const option = useMemo(() => topologyOption(tree, orient, texts, ports), [tree, orient, texts, ports]);
+  const option = useMemo(
+    () => topologyOption(tree, orient, texts, ports, alarms),
+    [tree, orient, texts, ports, alarms],
+  );
   const changed = useMemo(() => changedNodes(tree).map(nodeName), [tree]);
+  const alarmed = useMemo(() => alarmedNodes(tree, alarms), [tree, alarms]);
+  /** Where the marks of `alarmed` go: known once ECharts has laid the tree out. */
+  const [places, setPlaces] = useState<AlarmMarkPlace[]>([]);
 
   useLayoutEffect(() => {
     const el = viewport.current;
@@ -178,20 +209,27 @@ export function TopologyChart({ tree, orient, height, 'data-testid': testId }: T
     // updates (`__edge` of null), and a 25-node tree costs nothing to lay out again.
     chart.current.clear();
     chart.current.setOption(option, { notMerge: true });
+    const drawnChart = chart.current;
+    setPlaces(
+      alarmed.flatMap(({ node, alarms: open }) => {
+        const at = nodePosition(drawnChart, node.MAC, orient);
+        return at ? [markPlace(node, open, at)] : [];
+      }),
+    );
     if (shownKey.current === viewKey) return;
     shownKey.current = viewKey;
     touched.current = false;
     fit();
-  }, [ready, option, size.width, size.height, viewKey, available.width, fit]);
+  }, [ready, option, size.width, size.height, viewKey, available.width, fit, alarmed, orient]);
   // The window (or the help panel) changed the viewport: fit again unless the viewer moved.
   useEffect(() => {
     if (ready && !touched.current && shownKey.current) fit();
   }, [available.width, available.height, ready, fit]);
 
   // PDF export takes the drawing at 100 %: with its port labels, whatever the zoom on screen.
-  const drawn = useRef({ option, ports, tree, orient, texts });
+  const drawn = useRef({ option, ports, tree, orient, texts, alarms });
   useLayoutEffect(() => {
-    drawn.current = { option, ports, tree, orient, texts };
+    drawn.current = { option, ports, tree, orient, texts, alarms };
   });
   useEffect(() => {
     const el = stage.current;
@@ -202,12 +240,20 @@ export function TopologyChart({ tree, orient, height, 'data-testid': testId }: T
       if (!chart.current || d.ports) return;
       chart.current.clear();
       // setOption renders synchronously, so the capture that follows sees this drawing.
-      chart.current.setOption(full ? topologyOption(d.tree, d.orient, d.texts) : d.option, {
+      chart.current.setOption(full ? topologyOption(d.tree, d.orient, d.texts, true, d.alarms) : d.option, {
         notMerge: true,
       });
     };
-    const start = () => redraw(true);
-    const end = () => redraw(false);
+    // On paper the drawing is at 100 %: the alarm marks too, not enlarged as when zoomed out.
+    const marks = () => el.querySelector<HTMLElement>('.topology-alarm-marks');
+    const start = () => {
+      marks()?.style.setProperty(MARK_SCALE_VAR, '1');
+      redraw(true);
+    };
+    const end = () => {
+      marks()?.style.removeProperty(MARK_SCALE_VAR);
+      redraw(false);
+    };
     el.addEventListener(PDF_CAPTURE_START, start);
     el.addEventListener(PDF_CAPTURE_END, end);
     return () => {
@@ -280,7 +326,11 @@ export function TopologyChart({ tree, orient, height, 'data-testid': testId }: T
         style={{ height }}
         tabIndex={0}
         role="region"
-        aria-label={t('drawing', { count: shape.nodes })}
+        aria-label={
+          alarmed.length > 0
+            ? `${t('drawing', { count: shape.nodes })}; ${t('alarm.region', { count: alarmed.length })}`
+            : t('drawing', { count: shape.nodes })
+        }
         aria-describedby="topology-keys"
         onKeyDown={onKeyDown}
         onPointerDown={onPointerDown}
@@ -292,6 +342,7 @@ export function TopologyChart({ tree, orient, height, 'data-testid': testId }: T
         data-orient={orient}
         data-nodes={shape.nodes}
         data-changed={changed.join('|')}
+        data-alarms={alarmed.map((a) => `${a.node.SN}:${a.alarms.count}:${a.alarms.worst}`).join('|')}
         data-scale={view.scale.toFixed(3)}
         data-ports={ports ? '1' : '0'}
         data-pdf-expand
@@ -299,15 +350,19 @@ export function TopologyChart({ tree, orient, height, 'data-testid': testId }: T
         <div
           ref={stage}
           className="topology-stage"
-          style={{
-            width: size.width,
-            height: size.height,
-            transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
-          }}
+          style={
+            {
+              width: size.width,
+              height: size.height,
+              transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})`,
+              [MARK_SCALE_VAR]: markScale(view.scale),
+            } as CSSProperties
+          }
           data-testid="topology-stage"
           data-pdf-natural
         >
           <div ref={box} className="topology-canvas" style={{ width: size.width, height: size.height }} />
+          <TopologyAlarmMarks places={places} />
         </div>
         {!ready && !failed && <Skeleton active paragraph={{ rows: 6 }} className="topology-skeleton" />}
       </div>

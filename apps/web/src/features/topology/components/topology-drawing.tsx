@@ -4,11 +4,14 @@ import type { LldpHistoryReply, LldpInfoReply, TopologyNode, TopologyRecord } fr
 import { useLiveInvalidate } from '#shared/live/use-live.ts';
 import { errorMessage } from '#shared/api-client.ts';
 import { formatDateTime } from '#shared/format.ts';
+import { useSession } from '#shared/session.ts';
 import { useLldpHistory } from '../api/get-lldp-history.ts';
 import { TOPOLOGY_KEY, useLldpInfo } from '../api/get-lldp-info.ts';
+import { useNetworkOpenAlarms } from '../api/get-open-alarms.ts';
 import { TopologyChart } from './topology-chart.tsx';
 import { TopologyLegend } from './topology-legend.tsx';
 import { changedNodes, nodeName, type TopologyOrient } from './topology-model.ts';
+import type { AlarmsBySn } from './topology-alarms.ts';
 
 /** Device messages that change what the drawing shows (not the per-second figures). */
 const DRAWN_EVENTS = new Set(['status', 'registered', 'unregistered', 'updated']);
@@ -20,13 +23,21 @@ export interface TopologyData {
   record: TopologyRecord | null;
   /** What to draw: the record's tree, else the topology now. */
   tree: TopologyNode | null;
+  /**
+   * Open alarms by device SN, for the topology now in cloud mode (alarms are a cloud-mode area,
+   * spec §2); undefined for a history record, whose devices' alarms now would mislead.
+   */
+  alarms: AlarmsBySn | undefined;
 }
 
 /**
  * A network's topology now and its history, refetched when a device of the tenant goes online or
- * offline (live socket) and every 30 s for LLDP changes, which reach the server without a message.
+ * offline (live socket) and every 30 s for LLDP changes, which reach the server without a message;
+ * and the network's open alarms, refetched when the live socket says one of them changed.
  */
 export function useTopologyData(network: string | null, recordId: string | null): TopologyData {
+  const { user } = useSession();
+  const open = useNetworkOpenAlarms(network, user?.LoginModel === 'cloud');
   const info = useLldpInfo(network);
   const history = useLldpHistory(network);
   useLiveInvalidate('device', [TOPOLOGY_KEY], {
@@ -34,7 +45,13 @@ export function useTopologyData(network: string | null, recordId: string | null)
     delayMs: 1500,
   });
   const record = (recordId && history.data?.list.find((r) => r._id === recordId)) || null;
-  return { info, history, record, tree: record ? record.list : (info.data?.list ?? null) };
+  return {
+    info,
+    history,
+    record,
+    tree: record ? record.list : (info.data?.list ?? null),
+    alarms: record ? undefined : open.data,
+  };
 }
 
 function Caption({
@@ -96,7 +113,7 @@ export interface TopologyDrawingProps {
 /** Caption, legend, the drawing and, for a record, the names of its changed nodes. */
 export function TopologyDrawing({ data, orient, height, onCurrent }: TopologyDrawingProps) {
   const { t } = useTranslation('topology-view');
-  const { info, history, record, tree } = data;
+  const { info, history, record, tree, alarms } = data;
   // No network chosen (the query waits for one): say so rather than spin for ever.
   if (info.isPending && info.fetchStatus === 'idle') {
     return (
@@ -127,8 +144,14 @@ export function TopologyDrawing({ data, orient, height, onCurrent }: TopologyDra
   return (
     <div className="topology-drawing">
       <Caption info={info.data} record={record} history={history.data} onCurrent={onCurrent} />
-      <TopologyLegend changed={record !== null} />
-      <TopologyChart tree={tree} orient={orient} height={height} data-testid="topology-chart" />
+      <TopologyLegend changed={record !== null} alarms={alarms !== undefined} />
+      <TopologyChart
+        tree={tree}
+        orient={orient}
+        height={height}
+        alarms={alarms}
+        data-testid="topology-chart"
+      />
       {changed.length > 0 && (
         <div className="topology-changed-list" data-testid="topology-changed-list">
           <span>{t('changedList')}</span>

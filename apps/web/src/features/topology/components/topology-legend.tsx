@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
+import { AlertFilled } from '@ant-design/icons';
+import { ALARM_LEVEL_COLORS } from './topology-alarms.ts';
 import { CHANGED_COLOR, STATUS_COLORS, UNKNOWN_COLOR } from './topology-option.ts';
 
-/** What the drawing's colours and shapes mean. */
-export function TopologyLegend({ changed }: { changed: boolean }) {
+/** What the drawing's colours and shapes mean; `alarms` when the drawing marks open alarms. */
+export function TopologyLegend({ changed, alarms = false }: { changed: boolean; alarms?: boolean }) {
   const { t } = useTranslation('topology-view');
   const items: [string, string][] = [
     [STATUS_COLORS.Online!, t('legend.online')],
@@ -25,6 +27,16 @@ export function TopologyLegend({ changed }: { changed: boolean }) {
         <span className="topology-legend-item">
           <i className="topology-legend-ring" style={{ borderColor: CHANGED_COLOR }} />
           {t('legend.changed')}
+        </span>
+      )}
+      {alarms && (
+        <span className="topology-legend-item" data-testid="topology-legend-alarms">
+          <span className="topology-legend-alarm" aria-hidden>
+            {[1, 2, 3].map((level) => (
+              <AlertFilled key={level} style={{ color: ALARM_LEVEL_COLORS[level] }} />
+            ))}
+          </span>
+          {t('legend.alarms')}
         </span>
       )}
       <span className="topology-legend-shapes">{t('legend.shapes')}</span>

@@ -8,6 +8,7 @@ const texts: TopologyTexts = {
   status: (s) => s ?? '—',
   changed: 'changed',
   portPrefix: 'P',
+  alarms: (a) => `${a.count}: ${a.names.map((n) => n.en).join(', ')}`,
   field: {
     type: 'Type',
     model: 'Model',
@@ -16,6 +17,7 @@ const texts: TopologyTexts = {
     mac: 'MAC',
     link: 'Link',
     level: 'Level',
+    alarms: 'Open alarms',
   },
 };
 
@@ -79,5 +81,29 @@ describe('topologyOption', () => {
     const root = links.data[0]!;
     expect(root.label.show).toBe(false);
     expect(root.children[0]!.label.formatter).toBe('P2 ↔ port1 · 1G');
+  });
+
+  it('lists a node’s open alarms in its tooltip, and only its own', () => {
+    const alarms = new Map([
+      [
+        'SNA1',
+        {
+          count: 2,
+          worst: 3,
+          names: [
+            { en: 'Offline', zh: '离线' },
+            { en: 'Loop', zh: '环路' },
+          ],
+        },
+      ],
+    ]);
+    const option = topologyOption(tree, 'LR', texts, true, alarms) as unknown as {
+      tooltip: { formatter: (p: { data?: { node?: TopologyNode } }) => string };
+    };
+    const [a1, a2] = tree.children[0]!.children;
+    expect(option.tooltip.formatter({ data: { node: a1! } })).toContain('Open alarms: 2: Offline, Loop');
+    expect(option.tooltip.formatter({ data: { node: a2! } })).not.toContain('Open alarms');
+    const without = topologyOption(tree, 'LR', texts) as unknown as typeof option;
+    expect(without.tooltip.formatter({ data: { node: a1! } })).not.toContain('Open alarms');
   });
 });

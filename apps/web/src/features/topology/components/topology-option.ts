@@ -9,6 +9,7 @@ import {
   richSafe,
   type TopologyOrient,
 } from './topology-model.ts';
+import { nodeAlarms, type AlarmsBySn, type NodeAlarms } from './topology-alarms.ts';
 import { PORT_LABEL_PX } from './topology-viewport.ts';
 
 /** The texts the drawing shows, in the viewer's language. */
@@ -17,6 +18,8 @@ export interface TopologyTexts {
   status: (status: string | null) => string;
   changed: string;
   portPrefix: string;
+  /** A node's open alarms in its tooltip, e.g. "2: Device offline, CPU usage too high". */
+  alarms: (alarms: NodeAlarms) => string;
   /** Tooltip field names. */
   field: {
     type: string;
@@ -26,6 +29,7 @@ export interface TopologyTexts {
     mac: string;
     link: string;
     level: string;
+    alarms: string;
   };
 }
 
@@ -94,6 +98,12 @@ function labelPlacement(orient: TopologyOrient): Record<string, unknown> {
     : { position: 'bottom', align: 'center', verticalAlign: 'top', distance: 10 };
 }
 
+/** A node's symbol (width, height in px): the main device biggest, APs smallest, switches wide. */
+export function symbolSize(node: TopologyNode): [number, number] {
+  const size = node.Level === 0 ? 26 : node.Type === 2 ? 16 : 20;
+  return node.Type === 3 ? [size + 8, size - 4] : [size, size];
+}
+
 function toDatum(
   node: TopologyNode,
   orient: TopologyOrient,
@@ -119,11 +129,11 @@ function toDatum(
       },
     };
   }
-  const size = node.Level === 0 ? 26 : node.Type === 2 ? 16 : 20;
+  const [width, height] = symbolSize(node);
   return {
     ...base,
     symbol: TYPE_SYMBOLS[node.Type ?? 0] ?? 'circle',
-    symbolSize: node.Type === 3 ? [size + 8, size - 4] : size,
+    symbolSize: width === height ? width : [width, height],
     itemStyle: {
       color: node.Type === null ? '#fff' : statusColor(node),
       borderColor: node.Changed ? CHANGED_COLOR : node.Type === null ? UNKNOWN_COLOR : '#fff',
@@ -141,7 +151,7 @@ function toDatum(
   };
 }
 
-function tooltip(node: TopologyNode, texts: TopologyTexts): string {
+function tooltip(node: TopologyNode, texts: TopologyTexts, alarms: AlarmsBySn | undefined): string {
   const rows: [string, string][] = [
     [texts.field.type, texts.type(node.Type)],
     [texts.field.model, node.Model || '—'],
@@ -152,6 +162,8 @@ function tooltip(node: TopologyNode, texts: TopologyTexts): string {
   ];
   const link = linkText(node, texts.portPrefix);
   if (link) rows.push([texts.field.link, link]);
+  const open = nodeAlarms(node, alarms);
+  if (open) rows.push([texts.field.alarms, texts.alarms(open)]);
   const title = `<b>${escapeHtml(nodeName(node))}</b>${node.Changed ? ` <span style="color:${CHANGED_COLOR}">${escapeHtml(texts.changed)}</span>` : ''}`;
   return `${title}<br/>${rows.map(([k, v]) => `${escapeHtml(k)}: ${escapeHtml(v)}`).join('<br/>')}`;
 }
@@ -184,12 +196,14 @@ const RICH = {
  * second only the port labels on each node's incoming link (ECharts' tree has no edge labels).
  * Nothing collapses or roams, so the two stay in register; the canvas is sized to the tree.
  * Without `ports` (the drawing shown too small for them to be read) the second series is left out.
+ * A node's open `alarms` are in its tooltip; its mark is drawn over the canvas (topology-chart.tsx).
  */
 export function topologyOption(
   tree: TopologyNode,
   orient: TopologyOrient,
   texts: TopologyTexts,
   ports = true,
+  alarms?: AlarmsBySn,
 ): EChartsCoreOption {
   const m = SPACING[orient].margin;
   const common = {
@@ -214,7 +228,8 @@ export function topologyOption(
       trigger: 'item',
       // Outside the zoomed stage, so the tooltip keeps its size at any zoom.
       appendTo: 'body',
-      formatter: (p: { data?: { node?: TopologyNode } }) => (p.data?.node ? tooltip(p.data.node, texts) : ''),
+      formatter: (p: { data?: { node?: TopologyNode } }) =>
+        p.data?.node ? tooltip(p.data.node, texts, alarms) : '',
     },
     series: [
       {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { isLang, readLanguage, writeLanguage } from '#shared/language.ts';
 import { formatDateTime } from '#shared/format.ts';
-import { TokenRejected, useAppLldpInfo, useAppNetworks } from '../api/app-topology.ts';
+import { TokenRejected, useAppLldpInfo, useAppNetworks, useAppOpenAlarms } from '../api/app-topology.ts';
 import { TopologyChart } from '../components/topology-chart.tsx';
 import { TopologyLegend } from '../components/topology-legend.tsx';
 import { errorMessage } from '#shared/api-client.ts';
@@ -28,6 +28,8 @@ export default function AppTopoPage() {
   const orient: TopologyOrient = orientParam === 'TB' ? 'TB' : 'LR';
   const networks = useAppNetworks(token);
   const info = useAppLldpInfo(token, network);
+  // The nodes' alarm marks, when the token may read them (else none, silently).
+  const alarms = useAppOpenAlarms(token, network);
 
   // The app may ask for a language; the console's choice lives in a cookie and needs a reload.
   const language = search.get('language') ?? search.get('lang');
@@ -95,11 +97,12 @@ export default function AppTopoPage() {
             {t('currentSince', { time: formatDateTime(info.data.CreateTime) })}
           </div>
         )}
-        <TopologyLegend changed={false} />
+        <TopologyLegend changed={false} alarms={alarms.data !== undefined} />
         <TopologyChart
           tree={info.data.list}
           orient={orient}
           height="calc(100vh - 190px)"
+          alarms={alarms.data}
           data-testid="topology-chart"
         />
       </>
