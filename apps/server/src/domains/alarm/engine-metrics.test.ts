@@ -114,4 +114,71 @@ describe('alarms from figures', () => {
       'Port upstream rate of gw on port 3 is 100 KB/s (threshold 50 KB/s)',
     );
   });
+
+  it('raises memory, TX and RX traffic, gateway downstream and a port downstream rate, and clears them', async () => {
+    const { token, site, gw } = await router();
+    await rig.api.read(token, 'POST', '/v1/alarm/updateNetworkAlarm', {
+      _id: site,
+      Alarms: [
+        { Type: 4, Enable: true, Threshold: '80', Level: 2, Push: ['app'], Limit: 10 },
+        { Type: 9, Enable: true, Threshold: '50', Level: 1, Push: ['app'], Limit: 10 },
+        { Type: 10, Enable: true, Threshold: '10000', Level: 1, Push: ['app'], Limit: 10 },
+        { Type: 11, Enable: true, Threshold: '10000', Level: 1, Push: ['app'], Limit: 10 },
+        { Type: 17, Enable: true, Threshold: '100', Level: 1, Push: ['app'], Limit: 10 },
+      ],
+    });
+    const port = (txBytes: number) => ({
+      port: 5,
+      enabled: true,
+      up: true,
+      speedMbps: 1000,
+      duplex: 'full',
+      rxBytes: 0,
+      txBytes,
+    });
+    // 200 KB/s each way through the gateway (12,000 KB a minute), 100 KB/s sent on port 5.
+    const step = 2_048_000 * 1.1;
+    const report = async (uptimeS: number, bytes: number, portBytes: number, memPct: number) => {
+      await rig.stats(gw, { uptimeS, txBytes: bytes, rxBytes: bytes, memPct });
+      await rig.send(gw, 'ports', { ports: [port(portBytes)] });
+      await rig.tick(0);
+    };
+    await report(100, 0, 0, 95);
+    await rig.tick(11_000);
+    await report(111, step, 1_126_400, 95);
+    // Memory was over since the first report; the rates only since this one.
+    expect((await rig.open(token)).map((a) => a.Type)).toEqual([AlarmType.Memory]);
+    await rig.tick(11_000);
+    await report(122, 2 * step, 2_252_800, 95);
+    const open = await rig.open(token);
+    expect(open.map((a) => [a.Type, a.Subject]).sort()).toEqual(
+      [
+        [AlarmType.Memory, ''],
+        [AlarmType.TxTraffic, ''],
+        [AlarmType.RxTraffic, ''],
+        [AlarmType.GatewayDownRate, ''],
+        [AlarmType.PortDownRate, 'port 5'],
+      ].sort(),
+    );
+    expect(open.find((a) => a.Type === AlarmType.PortDownRate)!.Text.en).toBe(
+      'Port downstream rate of gw on port 5 is 100 KB/s (threshold 50 KB/s)',
+    );
+    // Quiet again (counters still, memory low): cleared once below for their window.
+    await rig.tick(11_000);
+    await report(133, 2 * step, 2_252_800, 20);
+    await rig.tick(11_000);
+    await report(144, 2 * step, 2_252_800, 20);
+    await rig.tick(11_000);
+    await report(155, 2 * step, 2_252_800, 20);
+    expect(await rig.open(token)).toEqual([]);
+    expect(rig.cleared.map((n) => n.type).sort()).toEqual(
+      [
+        AlarmType.Memory,
+        AlarmType.TxTraffic,
+        AlarmType.RxTraffic,
+        AlarmType.GatewayDownRate,
+        AlarmType.PortDownRate,
+      ].sort(),
+    );
+  });
 });
