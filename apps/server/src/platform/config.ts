@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DIGEST_WINDOW_MS } from '@netconsole/contract';
 import { FACTORY_KEY_RE } from '@netconsole/contract/credentials';
 
 const bool = z
@@ -103,7 +104,12 @@ const envSchema = z.object({
   FCM_CREDENTIALS: z.string().trim().min(1).optional(),
   FCM_API_URL: httpUrl.default('https://fcm.googleapis.com'),
   WEBHOOK_PRIVATE: bool.default(false),
-  ALARM_DIGEST_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  ALARM_DIGEST_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(DIGEST_WINDOW_MS / 1000),
   // Not 1883: that is where a machine's own Mosquitto usually listens. 0 turns the TCP listener off.
   MQTT_PORT: z.coerce.number({ error: 'must be a port number' }).int().min(0).max(65535).default(18830),
   MQTT_URL: z
@@ -264,7 +270,7 @@ export interface AlertChannelsConfig {
   fcm: FcmConfig | undefined;
   /** Webhooks may go to loopback and private addresses (tests, a console inside a closed network). */
   webhookPrivate: boolean;
-  /** Alarm changes of a network within this long make one digest (ALARM_DIGEST_SECONDS, default 30). */
+  /** Alarm changes of a network within this long make one digest (ALARM_DIGEST_SECONDS, default the contract's DIGEST_WINDOW_MS). */
   digestWindowMs: number;
 }
 

@@ -12,7 +12,30 @@ const confirmMatches = {
   error: 'passwords differ',
 };
 
-export const updateUserInfoBody = z.object({ Name: displayName });
+// ---- session timeout ----
+
+/**
+ * The timeout choices of the personal centre, in minutes (spec §4: default 3); chosen with
+ * `PUT /v1/user/updateUserInfo` `{ Minute }`. (The spec's getOnTimeAll/UpdateOnTime are the timed
+ * maintenance tasks: api/diagnosis-timer.ts.)
+ */
+export const ONLINE_MINUTES = [3, 5, 10, 15, 30, 60, 120] as const;
+
+export const minuteReply = z.object({ Minute: z.number().int() });
+
+/** Your name, your session timeout (minutes, one of ONLINE_MINUTES), or both. */
+export const updateUserInfoBody = z
+  .object({
+    Name: displayName.optional(),
+    Minute: z.coerce
+      .number()
+      .int()
+      .refine((m) => (ONLINE_MINUTES as readonly number[]).includes(m), {
+        error: `one of ${ONLINE_MINUTES.join(', ')}`,
+      })
+      .optional(),
+  })
+  .refine((b) => b.Name !== undefined || b.Minute !== undefined, { error: 'Name or Minute' });
 export type UpdateUserInfoBody = z.infer<typeof updateUserInfoBody>;
 
 export const passBody = z
@@ -51,27 +74,6 @@ export const updatePhoneBody = z.object({ Phone: phoneNumber, Code: digitCode(6)
 /** A code was sent; it is good for `expiresIn` seconds. */
 export const codeSentReply = z.object({ ok: z.literal(true), expiresIn: z.number().int() });
 export type CodeSentReply = z.infer<typeof codeSentReply>;
-
-// ---- session timeout ----
-
-/** The timeout choices of the personal centre, in minutes (spec §4: default 3). */
-export const ONLINE_MINUTES = [3, 5, 10, 15, 30, 60, 120] as const;
-
-export const minuteReply = z.object({ Minute: z.number().int() });
-export const onTimeAllReply = z.object({ list: z.array(z.number().int()) });
-export const updateOnTimeBody = z.object({
-  Minute: z.coerce
-    .number()
-    .int()
-    .refine((m) => (ONLINE_MINUTES as readonly number[]).includes(m), {
-      error: `one of ${ONLINE_MINUTES.join(', ')}`,
-    }),
-});
-export const updateOnTimeReply = z.object({
-  Minute: z.number().int(),
-  /** The current session's new expiry (Unix ms): the choice applies at once. */
-  expiresAt: z.number().int(),
-});
 
 // ---- forgotten password (public) ----
 

@@ -38,7 +38,7 @@ export const NOTIFY_LEVELS = [1, 2, 3] as const;
 
 /** Alarms of one network raised or cleared within this window go out as one digest. */
 export const DIGEST_WINDOW_MS = 30_000;
-/** Digests per recipient and channel per hour; beyond it one note, then nothing until the hour has passed. */
+/** Digests per recipient, channel and network per hour; beyond it one note, then nothing until the hour has passed. */
 export const NOTIFY_HOURLY_LIMIT = 10;
 /** Alarm lines a digest spells out; the rest are counted ("and 8 more"). */
 export const DIGEST_LINES_MAX = 10;

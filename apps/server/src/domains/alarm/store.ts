@@ -3,11 +3,12 @@
  * filters by it in SQL; the engine's start-up reads (every open alarm, every setting) run with the
  * system scope.
  */
-import { sql, type Expression, type Insertable, type SqlBool, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { contains } from '../../platform/store/like.ts';
 import { pageRows, type RowPage } from '../../platform/store/page.ts';
+import { ofScope } from '../../platform/store/scope.ts';
 import type {
   AlarmRow,
   AlarmRuleRow,
@@ -18,20 +19,6 @@ import type {
 } from './tables.ts';
 
 export type { AlarmRow, AlarmRuleRow, AlarmSettingRow };
-
-/** A statement of one table, as the builders of select, update and delete all take a condition. */
-interface Filterable<Q> {
-  where(condition: Expression<SqlBool>): Q;
-}
-
-/**
- * Keeps a statement of one table with a `tenant_id` to the scope's tenant; the administrator's
- * reaches every tenant's rows. For `$call`: `db.selectFrom('alarms').$call(ofScope(scope))`.
- */
-function ofScope(scope: Scope) {
-  return <Q extends Filterable<Q>>(q: Q): Q =>
-    scope.admin ? q : q.where(sql<SqlBool>`${sql.ref('tenant_id')} = ${scope.tenantId ?? ''}`);
-}
 
 // ---- settings ----
 

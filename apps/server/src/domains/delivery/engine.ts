@@ -17,6 +17,7 @@ import type { Db } from '../../platform/store/db.ts';
 import type { CommandService } from '../device/commands.ts';
 import type { DeviceService } from '../device/service.ts';
 import type { CommandRow, DeviceRow } from '../device/tables.ts';
+import { runsUpgradeVersion, upgradeVersionOf } from '../device/upgrade-version.ts';
 import { networksOf, type MaintenanceRequest } from './maintenance.ts';
 import {
   IN_FLIGHT,
@@ -483,10 +484,10 @@ export class DeliveryEngine {
     row: CommandRow,
   ): Promise<Partial<Insertable<DeliveryTargetTable>> | null> {
     if (!this.versionOf) return null;
-    const expected = (JSON.parse(row.body) as { fwVersion?: unknown }).fwVersion;
-    if (typeof expected !== 'string') return null;
+    const expected = upgradeVersionOf(row.body);
+    if (expected === null) return null;
     const running = await this.versionOf(t.sn);
-    if (running === expected) return null;
+    if (runsUpgradeVersion(row.body, running)) return null;
     return {
       status: 'failed',
       stage: 'rebooting',

@@ -46,6 +46,7 @@ import {
 } from './command-store.ts';
 import { newCommandId, type DeviceLink } from '../../platform/gateway/device-link.ts';
 import type { LiveDevices } from './live.ts';
+import { runsUpgradeVersion } from './upgrade-version.ts';
 import { findDevice, type DeviceRow } from './store.ts';
 
 export interface IssuedCommand<K extends CommandKind = DeviceCommand> {
@@ -363,8 +364,7 @@ export class CommandService {
   private async appliedByHello(row: CommandRow, fwVersion: string, now: number): Promise<boolean> {
     if (row.kind !== 'upgrade_firmware' || (row.status !== 'accepted' && row.status !== 'progress'))
       return false;
-    const target = (JSON.parse(row.body) as { fwVersion?: unknown }).fwVersion;
-    if (typeof target !== 'string' || target === '' || target !== fwVersion) return false;
+    if (runsUpgradeVersion(row.body, fwVersion) !== true) return false;
     const n = await updateCommand(
       this.db,
       row.id,

@@ -233,8 +233,25 @@ describe('a storm becomes one digest', () => {
 });
 
 describe('the hourly limit', () => {
-  it('sends the limit’s digests, then one note, then records the rest as limited until the hour has passed', async () => {
+  it('sends the limit’s digests of a network, then one note, then records the rest as limited until the hour has passed; other networks are not held back', async () => {
     const a = await site('acme', ['mail']);
+    // A second network whose alarms go to the same address (made before the clock runs past the session).
+    const branch = await call<{ list: { _id: string } }>(a.token, 'POST', '/v1/network/createNet', {
+      Name: 'Branch',
+      Location: here,
+    });
+    expect(branch.status, JSON.stringify(branch.body)).toBe(200);
+    const branchId = branch.body.list._id;
+    const set = await call(a.token, 'POST', '/v1/alarm/changeAlarm', {
+      _id: branchId,
+      Type: 1,
+      Enable: true,
+      Level: 3,
+      Push: ['mail'],
+      Email: ['ops@acme.example'],
+      Phone: [],
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
     for (let i = 0; i < NOTIFY_HOURLY_LIMIT + 2; i++) {
       await h.services.events.emit('alarm.raised', notice(a.tenant.id, a.networkId));
       await windowPasses();
@@ -248,10 +265,16 @@ describe('the hourly limit', () => {
       ...Array(NOTIFY_HOURLY_LIMIT).fill('digest/sent'),
     ]);
     expect(recs[0]!.Reason).toBe(`over ${NOTIFY_HOURLY_LIMIT} per hour`);
+    // The limit is per network: the same recipient still hears of another network's alarms.
+    await h.services.events.emit('alarm.raised', notice(a.tenant.id, branchId, { networkName: 'Branch' }));
+    await windowPasses();
+    expect(smtp.received).toHaveLength(NOTIFY_HOURLY_LIMIT + 2);
+    expect(smtp.received.at(-1)!.raw).toContain('in network Branch');
+    expect(smtp.received.at(-1)!.raw).not.toContain('More alarms');
     h.clock.advance(3_600_000);
     await h.services.events.emit('alarm.raised', notice(a.tenant.id, a.networkId));
     await windowPasses();
-    expect(smtp.received).toHaveLength(NOTIFY_HOURLY_LIMIT + 2);
+    expect(smtp.received).toHaveLength(NOTIFY_HOURLY_LIMIT + 3);
     expect((await records(a.tenant.id))[0]).toMatchObject({ Kind: 'digest', Status: 'sent' });
   });
 });

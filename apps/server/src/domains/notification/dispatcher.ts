@@ -1,7 +1,7 @@
 /**
  * From alarms to messages (docs/notifications.md, "Digests and limits"). An alarm raised or
  * cleared (C's `alarm.raised` / `alarm.cleared`) joins its network's open digest window, or opens
- * one that ends DIGEST_WINDOW_MS later and schedules its digest (a durable job, so a restart loses
+ * one that ends the digest window (ALARM_DIGEST_SECONDS, default DIGEST_WINDOW_MS) later and schedules its digest (a durable job, so a restart loses
  * nothing). When the window ends, the digest job asks the alarm settings whom each alarm type goes
  * to (`alarmTargets.of`), groups the changes per channel and recipient into one message each,
  * applies the hourly limit, writes a record per send and queues the sends (durable jobs with
@@ -9,7 +9,6 @@
  * recorded as `muted` and go nowhere.
  */
 import {
-  DIGEST_WINDOW_MS,
   NOTIFY_HOURLY_LIMIT,
   type NotifyChannel,
   type NotifyKind,
@@ -89,8 +88,8 @@ export class NotificationDispatcher {
       messages: MessageService;
       maintenance: MaintenanceService;
       channels: AlertChannels;
-      /** How long a network's digest gathers alarm changes (default DIGEST_WINDOW_MS). */
-      digestWindowMs?: number;
+      /** How long a network's digest gathers alarm changes (the setting ALARM_DIGEST_SECONDS). */
+      digestWindowMs: number;
     },
   ) {}
 
@@ -128,7 +127,7 @@ export class NotificationDispatcher {
     const networkId = n.networkId ?? '';
     const muted = n.networkId ? await maintenance.muted(n.tenantId, n.networkId, n.at) : false;
     const open = await openBatch(db, n.tenantId, networkId, now);
-    const batchAt = open ?? now + (this.o.digestWindowMs ?? DIGEST_WINDOW_MS);
+    const batchAt = open ?? now + this.o.digestWindowMs;
     const change: Change = {
       event,
       alarmId: n.alarmId,
@@ -251,11 +250,21 @@ export class NotificationDispatcher {
     return { recipients: out, told };
   }
 
-  /** A digest while under the hourly limit; at the limit one note; past it a `limited` record. */
+  /**
+   * A digest while under the hourly limit of this recipient, channel and network; at the limit one
+   * note; past it a `limited` record. Per network, so a noisy network cannot silence another's alarms.
+   */
   private async limited(p: DigestPayload, r: Recipient, now: number): Promise<Insertable<RecordTable>> {
     // Webhooks feed tools that want every alarm: no limit.
     if (r.channel !== 'webhook') {
-      const recent = await recentSends(this.o.db, p.tenantId, r.channel, r.address, now - HOUR_MS);
+      const recent = await recentSends(
+        this.o.db,
+        p.tenantId,
+        r.channel,
+        r.address,
+        p.networkId,
+        now - HOUR_MS,
+      );
       const digests = recent.filter((s) => s.kind === 'digest').length;
       if (digests >= NOTIFY_HOURLY_LIMIT) {
         const noted = recent.some((s) => s.kind === 'note');

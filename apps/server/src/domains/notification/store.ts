@@ -311,6 +311,7 @@ export async function recentSends(
   tenantId: string,
   channel: string,
   recipient: string,
+  networkId: string,
   since: number,
 ): Promise<{ kind: string }[]> {
   return db
@@ -319,6 +320,7 @@ export async function recentSends(
     .where('tenant_id', '=', tenantId)
     .where('channel', '=', channel)
     .where('recipient', '=', recipient)
+    .where((eb) => (networkId ? eb('network_id', '=', networkId) : eb('network_id', 'is', null)))
     .where('created_at', '>=', since)
     .where('status', 'in', ['queued', 'sent', 'failed'])
     .execute();

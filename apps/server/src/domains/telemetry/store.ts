@@ -7,6 +7,7 @@ import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import { bulkInsert } from '../../platform/store/bulk.ts';
 import type { Db } from '../../platform/store/db.ts';
+import { ofScope } from '../../platform/store/scope.ts';
 import { MAX_COLUMNS, SUM_COLUMNS } from './series.ts';
 import type { LatestRow, SeriesRow, TelemetryLatestTable, TelemetrySeriesTable } from './tables.ts';
 
@@ -14,14 +15,9 @@ export type SeriesTable = 'telemetry_5m' | 'telemetry_1h' | 'telemetry_1d';
 export type { LatestRow, SeriesRow };
 export type RollupRes = '1h' | '1d';
 
-/** Rows of the tenant (the administrator: every row); every table here has `tenant_id`. */
-function ofScope(scope: Scope) {
-  return scope.admin ? sql<boolean>`1 = 1` : sql<boolean>`${sql.ref('tenant_id')} = ${scope.tenantId ?? ''}`;
-}
-
 /** A series table's rows of the caller's scope with `from <= bucket < to`. */
 function spanRows(db: Db, scope: Scope, table: SeriesTable, from: number, to: number) {
-  return db.selectFrom(table).where(ofScope(scope)).where('bucket', '>=', from).where('bucket', '<', to);
+  return db.selectFrom(table).$call(ofScope(scope)).where('bucket', '>=', from).where('bucket', '<', to);
 }
 
 export async function insertSeries(db: Db, table: SeriesTable, rows: readonly SeriesRow[]): Promise<void> {
@@ -107,7 +103,7 @@ export async function findLatest(db: Db, scope: Scope, deviceId: string): Promis
   return db
     .selectFrom('telemetry_latest')
     .selectAll()
-    .where(ofScope(scope))
+    .$call(ofScope(scope))
     .where('device_id', '=', deviceId)
     .executeTakeFirst();
 }

@@ -2,13 +2,9 @@ import {
   ErrorCode,
   currentUser,
   errorText,
-  ONLINE_MINUTES,
   minuteReply,
   okReply,
-  onTimeAllReply,
   passBody,
-  updateOnTimeBody,
-  updateOnTimeReply,
   updateUserInfoBody,
 } from '@netconsole/contract';
 import { principalOf } from '../../platform/auth/guard.ts';
@@ -33,12 +29,12 @@ export function profileRoutes(app: App, users: UserService): void {
     {
       schema: {
         tags,
-        summary: 'Change your name',
+        summary: 'Change your name, your session timeout (applies to this session at once), or both',
         body: updateUserInfoBody,
         response: replies({ 200: currentUser }),
       },
     },
-    (req) => users.updateInfo(principalOf(req), req.body.Name),
+    (req) => users.updateInfo(principalOf(req), req.body),
   );
 
   app.put(
@@ -64,30 +60,5 @@ export function profileRoutes(app: App, users: UserService): void {
       schema: { tags, summary: 'Your session timeout in minutes', response: replies({ 200: minuteReply }) },
     },
     async (req) => ({ Minute: await users.timeoutOf(principalOf(req)) }),
-  );
-
-  app.get(
-    '/v1/user/getOnTimeAll',
-    {
-      schema: {
-        tags,
-        summary: 'The session timeouts to choose from',
-        response: replies({ 200: onTimeAllReply }),
-      },
-    },
-    async () => ({ list: [...ONLINE_MINUTES] }),
-  );
-
-  app.post(
-    '/v1/user/UpdateOnTime',
-    {
-      schema: {
-        tags,
-        summary: 'Choose your session timeout (applies to this session at once)',
-        body: updateOnTimeBody,
-        response: replies({ 200: updateOnTimeReply }),
-      },
-    },
-    (req) => users.setTimeoutMinutes(principalOf(req), req.body.Minute),
   );
 }

@@ -211,7 +211,7 @@ describe('e-mail change: GET checkMail, POST updateEmail, POST checkMailCode', (
   it('kills a code after five wrong tries, at expiry, and when a newer one is sent', async () => {
     const email = 'x@alfa.example';
     // A longer session, so that moving the clock past a code's life does not sign the caller out.
-    await call('POST', '/v1/user/UpdateOnTime', alfaToken, { Minute: 60 });
+    await call('PUT', '/v1/user/updateUserInfo', alfaToken, { Minute: 60 });
     const send = () => call('POST', '/v1/user/updateEmail', alfaToken, { Email: email });
     const check = (Code: string) => call('POST', '/v1/user/checkMailCode', alfaToken, { Email: email, Code });
     await send();
@@ -301,25 +301,28 @@ describe('phone change: POST checkPhone, POST updatePhone', () => {
   });
 });
 
-describe('session timeout: getMinute, getOnTimeAll, UpdateOnTime', () => {
-  it('lists the choices and applies a new one to the current session at once', async () => {
+describe('session timeout: getMinute, updateUserInfo { Minute }', () => {
+  it('applies a new timeout to the current session at once, with or without a new name', async () => {
     expect((await call('GET', '/v1/user/getMinute', alfaToken)).json()).toEqual({ Minute: 3 });
-    expect((await call('GET', '/v1/user/getOnTimeAll', alfaToken)).json()).toEqual({
-      list: [3, 5, 10, 15, 30, 60, 120],
-    });
-    const res = await call('POST', '/v1/user/UpdateOnTime', alfaToken, { Minute: 10 });
-    expect(res.json()).toEqual({ Minute: 10, expiresAt: h.clock.now + 10 * MINUTE });
+    const res = await call('PUT', '/v1/user/updateUserInfo', alfaToken, { Minute: 10 });
+    expect(res.json()).toMatchObject({ Timeout: 10, Username: 'alfaown' });
     h.clock.advance(8 * MINUTE);
     expect((await call('GET', '/v1/user/getMinute', alfaToken)).json()).toEqual({ Minute: 10 });
     h.clock.advance(10 * MINUTE + 1);
     expect((await call('GET', '/v1/user/getMinute', alfaToken)).json().code).toBe(4010);
-    expect((await login(h, 'alfaown')).body.Timeout).toBe(10);
+    const again = await login(h, 'alfaown');
+    expect(again.body.Timeout).toBe(10);
+    const both = await call('PUT', '/v1/user/updateUserInfo', again.body.Token, {
+      Name: 'Alfa B',
+      Minute: 30,
+    });
+    expect(both.json()).toMatchObject({ Timeout: 30, Name: 'Alfa B' });
   });
 
-  it('refuses a value off the list and changes nothing', async () => {
+  it('refuses a value off the list, or nothing to change, and changes nothing', async () => {
     const before = await snapshot(h);
-    expect((await call('POST', '/v1/user/UpdateOnTime', alfaToken, { Minute: 7 })).json().code).toBe(4000);
-    expect((await call('POST', '/v1/user/UpdateOnTime', alfaToken, { Minute: 'x' })).json().code).toBe(4000);
+    for (const body of [{ Minute: 7 }, { Minute: 'x' }, {}, { Name: 'Ok name', Minute: 7 }])
+      expect((await call('PUT', '/v1/user/updateUserInfo', alfaToken, body)).json().code).toBe(4000);
     expect(await snapshot(h)).toEqual(before);
   });
 
@@ -327,8 +330,6 @@ describe('session timeout: getMinute, getOnTimeAll, UpdateOnTime', () => {
     const before = await snapshot(h);
     for (const [method, url, payload] of [
       ['GET', '/v1/user/getMinute', undefined],
-      ['GET', '/v1/user/getOnTimeAll', undefined],
-      ['POST', '/v1/user/UpdateOnTime', { Minute: 5 }],
       [
         'PUT',
         '/v1/user/pass',

@@ -366,14 +366,29 @@ export class UserService {
 
   // ---- personal centre ----
 
-  async updateInfo(p: Principal, name: string): Promise<CurrentUser> {
+  /** updateUserInfo: a new name, a new session timeout (it also moves this session's expiry), or both. */
+  async updateInfo(p: Principal, change: { Name?: string; Minute?: number }): Promise<CurrentUser> {
     const user = await this.accountOf(p);
     const scope = scopeOfPrincipal(p);
+    const name = change.Name;
     // Names tell a tenant's accounts apart in its lists, as for co-administrators (11007).
-    if (user.tenant_id && (await tenantNameTaken(this.db, scope, user.tenant_id, name, user.id))) {
+    if (
+      name !== undefined &&
+      user.tenant_id &&
+      (await tenantNameTaken(this.db, scope, user.tenant_id, name, user.id))
+    ) {
       throw new AppError(ErrorCode.AccountNameDuplicated);
     }
-    await updateUser(this.db, scope, user.id, { name, updated_at: this.clock() });
+    const now = this.clock();
+    await this.db.transaction().execute(async (trx) => {
+      await updateUser(trx, scope, user.id, {
+        ...(name !== undefined ? { name } : {}),
+        ...(change.Minute !== undefined ? { timeout_minutes: change.Minute } : {}),
+        updated_at: now,
+      });
+      if (change.Minute !== undefined)
+        await touchSession(trx, p.sessionId, now, now + change.Minute * 60_000);
+    });
     return this.currentUser(p);
   }
 
@@ -400,17 +415,6 @@ export class UserService {
 
   async timeoutOf(p: Principal): Promise<number> {
     return (await this.accountOf(p)).timeout_minutes;
-  }
-
-  /** UpdateOnTime: the new timeout also moves the current session's expiry, at once. */
-  async setTimeoutMinutes(p: Principal, minutes: number): Promise<{ Minute: number; expiresAt: number }> {
-    const now = this.clock();
-    const expiresAt = now + minutes * 60_000;
-    await this.db.transaction().execute(async (trx) => {
-      await updateUser(trx, scopeOfPrincipal(p), p.userId, { timeout_minutes: minutes, updated_at: now });
-      await touchSession(trx, p.sessionId, now, expiresAt);
-    });
-    return { Minute: minutes, expiresAt };
   }
 
   /** Sets a verified e-mail or phone; `use` spends the code in the same transaction (false: spent). */

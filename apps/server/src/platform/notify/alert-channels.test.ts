@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, type FcmConfig, type WeChatConfig } from '../c
 import { FcmSender, signJwt } from './fcm.ts';
 import { startFcmStandIn, standInServiceAccount, type FcmStandIn } from './fcm-standin.ts';
 import { SendFailure } from './send-failure.ts';
+import type { lookup, LookupAddress } from 'node:dns';
 import { isPrivateAddress, postWebhook, verifyWebhookSignature, webhookSignature } from './webhook.ts';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver.ts';
 import { WeChatTemplateSender } from './wechat.ts';
@@ -236,6 +237,17 @@ describe('webhooks', () => {
     expect(await outcome(post())).toBe('HTTP 410/final');
     expect(await outcome(post({ url: 'http://127.0.0.1:1/hook' }))).toBe('network/transient');
     expect(await outcome(post({ allowPrivate: false }))).toBe('private-address/final');
+    // A name is checked in the connection's own lookup: what is checked is what is connected to.
+    const port = new URL(receiver.url).port;
+    const toLoopback: typeof lookup = ((_h: string, _o: unknown, cb: (e: null, a: LookupAddress[]) => void) =>
+      cb(null, [{ address: '127.0.0.1', family: 4 }])) as never;
+    const before = receiver.received.length;
+    const named = { url: `http://hooks.example.test:${port}/hook`, resolve: toLoopback };
+    expect(await outcome(post({ ...named, allowPrivate: false }))).toBe('private-address/final');
+    expect(receiver.received).toHaveLength(before);
+    // The same name allowed: the request went to the address the lookup gave.
+    expect(await post({ ...named, allowPrivate: true })).toBe(204);
+    expect(receiver.received).toHaveLength(before + 1);
     expect(
       [
         '10.1.2.3',

@@ -6,10 +6,15 @@
  * 408, 429, 5xx, time-outs and refused connections are worth another attempt; other statuses are
  * the receiver's refusal. Unless allowed (WEBHOOK_PRIVATE), an address resolving to a loopback,
  * private or link-local address is refused, so a tenant cannot make the server call its own network.
+ * The check sits in the connection's own name lookup: the address checked is the address connected
+ * to, so a name that answers a public address first and a private one next (DNS rebinding) gains
+ * nothing.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
 import { networkFailure, SendFailure, transientStatus } from './send-failure.ts';
 
 const TIMEOUT_MS = 10_000;
@@ -72,40 +77,75 @@ export interface WebhookPost {
   /** Unix seconds of the signature. */
   nowS: number;
   allowPrivate: boolean;
+  /** The resolver (node:dns `lookup`); tests give their own names. */
+  resolve?: typeof dnsLookup;
+}
+
+/** Refused by the guarded lookup: the name resolved to a private address. */
+class PrivateAddressError extends Error {}
+
+/**
+ * A connection's name lookup that resolves every address of the name and, unless private addresses
+ * are allowed, refuses the connection when one is private; the connection then goes to exactly the
+ * addresses checked.
+ */
+function guardedLookup(resolve: typeof dnsLookup, allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    resolve(hostname, { ...options, all: true }, (err, found: LookupAddress[]) => {
+      if (err) return callback(err, '', 0);
+      if (found.length === 0) return callback(new Error(`cannot resolve ${hostname}`), '', 0);
+      if (!allowPrivate && found.some((a) => isPrivateAddress(a.address))) {
+        return callback(new PrivateAddressError(`${hostname} is a private address`), '', 0);
+      }
+      if (options.all) return (callback as (e: null, a: LookupAddress[]) => void)(null, found);
+      callback(null, found[0]!.address, found[0]!.family);
+    });
+  };
 }
 
 /** Posts one signed webhook; resolves to the HTTP status (2xx), or throws a SendFailure. */
 export async function postWebhook(p: WebhookPost): Promise<number> {
   const url = new URL(p.url);
-  if (!p.allowPrivate) {
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    const addresses = isIP(host)
-      ? [host]
-      : (await lookup(host, { all: true }).catch(() => [])).map((a) => a.address);
-    if (addresses.length === 0) throw new SendFailure('dns', `cannot resolve ${host}`, true);
-    if (addresses.some(isPrivateAddress)) {
-      throw new SendFailure('private-address', `${host} is a private address`, false);
-    }
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  // An address written as such is never looked up: check it here.
+  if (!p.allowPrivate && isIP(host) && isPrivateAddress(host)) {
+    throw new SendFailure('private-address', `${host} is a private address`, false);
   }
-  let res: Response;
+  let status: number;
+  let statusText: string;
   try {
-    res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'netconsole-webhook/1',
-        'x-netconsole-event': p.event,
-        'x-netconsole-delivery': p.delivery,
-        'x-netconsole-signature': webhookSignature(p.secret, p.body, p.nowS),
-      },
-      body: p.body,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
+    ({ status, statusText } = await new Promise<{ status: number; statusText: string }>((resolve, reject) => {
+      const req = (url.protocol === 'https:' ? https : http).request(
+        url,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(p.body),
+            'user-agent': 'netconsole-webhook/1',
+            'x-netconsole-event': p.event,
+            'x-netconsole-delivery': p.delivery,
+            'x-netconsole-signature': webhookSignature(p.secret, p.body, p.nowS),
+          },
+          lookup: guardedLookup(p.resolve ?? dnsLookup, p.allowPrivate),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        },
+        (res) => {
+          // Redirects are not followed: a 3xx is the receiver's answer.
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, statusText: res.statusMessage ?? '' });
+        },
+      );
+      req.on('error', reject);
+      req.end(p.body);
+    }));
   } catch (err) {
+    if (err instanceof PrivateAddressError) throw new SendFailure('private-address', err.message, false);
+    if ((err as { code?: string }).code === 'ENOTFOUND') {
+      throw new SendFailure('dns', `cannot resolve ${host}`, true);
+    }
     throw networkFailure(err);
   }
-  await res.body?.cancel().catch(() => undefined);
-  if (res.status >= 200 && res.status < 300) return res.status;
-  throw new SendFailure(`HTTP ${res.status}`, res.statusText || 'refused', transientStatus(res.status));
+  if (status >= 200 && status < 300) return status;
+  throw new SendFailure(`HTTP ${status}`, statusText || 'refused', transientStatus(status));
 }

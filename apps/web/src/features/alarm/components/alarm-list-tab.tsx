@@ -20,6 +20,7 @@ import {
 } from '#shared/components/filter-select.tsx';
 import { Pagination } from '#shared/components/pagination.tsx';
 import { useLiveStatus, useLiveInvalidate } from '#shared/live/use-live.ts';
+import { MoreFilters } from '#shared/components/more-filters.tsx';
 import { notify } from '#shared/notify.ts';
 import { ALARM_LIST_KEY, useAlarms, useHandleAlarms, type AlarmListParams } from '../api/alarms.ts';
 import { useNetworks } from '../api/networks.ts';
@@ -97,38 +98,44 @@ export function AlarmListTab({ network }: { network: string | null }) {
               ...enumValues(AlarmType).map((v) => ({ value: v, label: alarmTypeLabels[v][lang] })),
             ]}
           />
-          <AlarmFilter
-            name="level"
-            label={t('list.level')}
-            value={params.Level ?? ALL}
-            onChange={(v) => filter('Level', v)}
-            options={[
-              { value: ALL, label: t('list.allLevels') },
-              ...([3, 2, 1] as Severity[]).map((v) => ({ value: v, label: severityLabels[v][lang] })),
-            ]}
-          />
-          <AlarmFilter
-            name="status"
-            label={t('list.status')}
-            value={params.Status ?? ALL}
-            onChange={(v) => filter('Status', v)}
-            options={[
-              { value: ALL, label: t('list.allStatuses') },
-              { value: 'open', label: t('status.open') },
-              { value: 'cleared', label: t('status.clearedShort') },
-            ]}
-          />
-          <AlarmFilter
-            name="handled"
-            label={t('list.handled')}
-            value={params.Handle ?? ALL}
-            onChange={(v) => filter('Handle', v)}
-            options={[
-              { value: ALL, label: t('list.allHandled') },
-              { value: 0, label: t('handle.0') },
-              { value: 1, label: t('handle.1') },
-            ]}
-          />
+          {/* A phone keeps the network and type in sight and folds the rest away. */}
+          <MoreFilters
+            active={[params.Level, params.Status, params.Handle].filter((v) => v !== undefined).length}
+            testId="alarm-more-filters"
+          >
+            <AlarmFilter
+              name="level"
+              label={t('list.level')}
+              value={params.Level ?? ALL}
+              onChange={(v) => filter('Level', v)}
+              options={[
+                { value: ALL, label: t('list.allLevels') },
+                ...([3, 2, 1] as Severity[]).map((v) => ({ value: v, label: severityLabels[v][lang] })),
+              ]}
+            />
+            <AlarmFilter
+              name="status"
+              label={t('list.status')}
+              value={params.Status ?? ALL}
+              onChange={(v) => filter('Status', v)}
+              options={[
+                { value: ALL, label: t('list.allStatuses') },
+                { value: 'open', label: t('status.open') },
+                { value: 'cleared', label: t('status.clearedShort') },
+              ]}
+            />
+            <AlarmFilter
+              name="handled"
+              label={t('list.handled')}
+              value={params.Handle ?? ALL}
+              onChange={(v) => filter('Handle', v)}
+              options={[
+                { value: ALL, label: t('list.allHandled') },
+                { value: 0, label: t('handle.0') },
+                { value: 1, label: t('handle.1') },
+              ]}
+            />
+          </MoreFilters>
         </div>
         <div className="alarm-filters">
           {selected.length > 0 && (

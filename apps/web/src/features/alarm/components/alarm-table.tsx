@@ -1,5 +1,5 @@
-import type { HTMLAttributes } from 'react';
-import { Table, Tag, Tooltip, type TableProps } from 'antd';
+import type { HTMLAttributes, ReactNode } from 'react';
+import { Grid, Table, Tag, Tooltip, type TableProps } from 'antd';
 import { CheckOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { AlarmItem, Lang, Severity } from '@netconsole/contract';
@@ -25,6 +25,7 @@ const deviceOf = (a: AlarmItem) => a.DeviceName || a.SN || '';
 export function AlarmTable({ alarms, loading, selected, onSelect, onTreat }: AlarmTableProps) {
   const { t, i18n } = useTranslation('alarm-settings');
   const lang = i18n.language as Lang;
+  const phone = Grid.useBreakpoint().md === false;
   const columns: NonNullable<TableProps<AlarmItem>['columns']> = [
     {
       key: 'level',
@@ -119,16 +120,44 @@ export function AlarmTable({ alarms, loading, selected, onSelect, onTreat }: Ala
     },
   ];
 
+  // A phone's width: one column tells the alarm (level, type, where, what, when, cleared) and its
+  // handling — no sideways scrolling.
+  const cell = (key: string, a: AlarmItem, i: number) => {
+    const render = columns.find((c) => c.key === key)?.render;
+    return render ? (render(undefined, a, i) as ReactNode) : null;
+  };
+  const phoneColumns: NonNullable<TableProps<AlarmItem>['columns']> = [
+    {
+      key: 'alarm',
+      title: t('list.column.type'),
+      render: (_, a, i) => (
+        <div className="alarm-phone-cell">
+          <div>
+            {cell('level', a, i)} <strong>{a.Name[lang]}</strong>
+          </div>
+          <div className="alarm-muted">
+            {[a.NetworkName, a.DeviceName || a.SN].filter(Boolean).join(' · ') || '—'}
+          </div>
+          <div>{cell('text', a, i)}</div>
+          <div className="alarm-muted">
+            {cell('raisedAt', a, i)} {cell('status', a, i)}
+          </div>
+          <div>{cell('handled', a, i)}</div>
+        </div>
+      ),
+    },
+  ];
+
   return (
     <Table<AlarmItem>
       rowKey="_id"
       size="middle"
-      columns={columns}
+      columns={phone ? phoneColumns : columns}
       dataSource={alarms as AlarmItem[]}
       loading={loading}
       pagination={false}
       // Wide enough for every column at 1366×800 beside the menu; narrower panes scroll sideways.
-      scroll={{ x: 1000 }}
+      scroll={phone ? undefined : { x: 1000 }}
       locale={{ emptyText: t('list.empty') }}
       rowSelection={{
         selectedRowKeys: selected as string[],

@@ -22,7 +22,7 @@ import { HandledActions, useHandledSelection } from './handled-actions.tsx';
 import { LevelTag } from './level-tag.tsx';
 import { LogSummary } from './log-summary.tsx';
 import { LogTable, timeColumn, useFirstPageOn } from './log-table.tsx';
-import { MoreFilters } from './more-filters.tsx';
+import { MoreFilters } from '#shared/components/more-filters.tsx';
 import { useTypedFilter } from './use-typed-filter.ts';
 
 const MODULE_PATTERN = /^[a-z0-9_.-]+$/i;

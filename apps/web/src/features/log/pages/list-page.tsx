@@ -22,7 +22,7 @@ import { FilterInput, LevelFilter } from '../components/filter-fields.tsx';
 import { LevelTag } from '../components/level-tag.tsx';
 import { LogSummary } from '../components/log-summary.tsx';
 import { LogTable, timeColumn } from '../components/log-table.tsx';
-import { MoreFilters } from '../components/more-filters.tsx';
+import { MoreFilters } from '#shared/components/more-filters.tsx';
 import { TimeRangeField } from '../components/time-range.tsx';
 import { useTypedFilter } from '../components/use-typed-filter.ts';
 import '../components/log.css';

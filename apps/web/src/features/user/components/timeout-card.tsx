@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import { Button, Card, Select, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ONLINE_MINUTES } from '@netconsole/contract';
 import { notify } from '#shared/notify.ts';
 import { useMinute } from '../api/get-minute.ts';
-import { useOnTimeAll } from '../api/get-on-time-all.ts';
-import { useUpdateOnTime } from '../api/update-on-time.ts';
+import { useUpdateTimeout } from '../api/update-timeout.ts';
 
 /** How long the console waits without activity before signing out (spec §4: default 3 minutes). */
 export function TimeoutCard() {
   const { t } = useTranslation('user-profile');
   const minute = useMinute();
-  const choices = useOnTimeAll();
-  const update = useUpdateOnTime();
+  const update = useUpdateTimeout();
   const [chosen, setChosen] = useState<number | null>(null);
   const value = chosen ?? minute.data?.Minute;
 
@@ -20,7 +19,7 @@ export function TimeoutCard() {
     update.mutate(value, {
       onSuccess: (reply) => {
         setChosen(null);
-        notify.success(t('timeout.saved', { count: reply.Minute }));
+        notify.success(t('timeout.saved', { count: reply.Timeout }));
       },
     });
   };
@@ -33,9 +32,9 @@ export function TimeoutCard() {
         <Select<number>
           className="profile-timeout-select"
           value={value}
-          loading={minute.isPending || choices.isPending}
+          loading={minute.isPending}
           onChange={setChosen}
-          options={(choices.data?.list ?? []).map((minutes) => ({
+          options={ONLINE_MINUTES.map((minutes) => ({
             value: minutes,
             label: t('timeout.minutes', { count: minutes }),
           }))}

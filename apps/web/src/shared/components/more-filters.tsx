@@ -11,11 +11,11 @@ export interface MoreFiltersProps {
 }
 
 /**
- * The less used filters of a log screen: in the row on a wide screen; on a phone behind one button,
+ * The less used filters of a list screen: in the row on a wide screen; on a phone behind one button,
  * so the list is not a screen away below seven fields.
  */
 export function MoreFilters({ active, children, testId }: MoreFiltersProps) {
-  const { t } = useTranslation('log-common');
+  const { t } = useTranslation('common');
   const phone = Grid.useBreakpoint().md === false;
   const [open, setOpen] = useState(false);
   if (!phone) return <>{children}</>;
