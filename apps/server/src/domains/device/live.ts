@@ -287,6 +287,14 @@ export class LiveDevices {
    */
   private urgent = false;
   private urgentInFlight = false;
+  /**
+   * A change of the configuration a device runs is waiting: only reads that filter by it (the
+   * Drift filter) write it first. Every other read shows it anyway (`current` merges it), so a
+   * delivery to thousands of devices, each reporting its new configuration, does not make every
+   * list wait for the writer (bench:config, docs/performance.md).
+   */
+  private configUrgent = false;
+  private configInFlight = false;
   /** Devices whose figures alone changed, and when they are due to be written. */
   private readonly figuresDue = new Map<string, number>();
   /** The SNs of the flush being written; those written whole (not their figures alone). */
@@ -376,11 +384,12 @@ export class LiveDevices {
     this.configListeners.push(listener);
   }
 
-  private touch(d: LiveDevice, urgent = false): void {
+  private touch(d: LiveDevice, urgent = false, config = false): void {
     this.dirty.add(d.sn);
     // The whole row goes with the next flush, figures included.
     this.figuresDue.delete(d.sn);
     if (urgent) this.urgent = true;
+    if (config) this.configUrgent = true;
     // Status news goes to the browsers at once; figures wait for the flush.
     const shown = shownKey(statusOf(d), d.online);
     if (shown !== d.shown) {
@@ -523,7 +532,7 @@ export class LiveDevices {
     d.configId = config?.id ?? null;
     d.configRevision = config?.revision ?? null;
     this.moved.add(sn);
-    this.touch(d, configChanged);
+    this.touch(d, false, configChanged);
     if (configChanged) for (const listener of this.configListeners) listener(d);
   }
 
@@ -612,15 +621,17 @@ export class LiveDevices {
   }
 
   /**
-   * Before a read: writes what reads filter by (statuses, identities, registrations) if any of it
-   * is waiting or being written; figures alone do not wait (`current` merges them). With the fleet
-   * steady this costs nothing, so reads never queue behind the ingest's writes.
+   * Before a read: writes what reads filter by (statuses, identities, registrations; with
+   * `config`, the configuration devices run) if any of it is waiting or being written; figures
+   * alone do not wait (`current` merges them). With the fleet steady this costs nothing, so reads
+   * never queue behind the ingest's writes.
    */
-  async settled(): Promise<void> {
-    while (this.urgentInFlight && this.flushing) await this.flushing;
+  async settled(opts: { config?: boolean } = {}): Promise<void> {
+    const config = opts.config === true;
+    while ((this.urgentInFlight || (config && this.configInFlight)) && this.flushing) await this.flushing;
     // The timer's kind of flush: with flush() a read after any status change also wrote (and
     // waited for) every device's figures held back so far, up to 10,000 rows in one transaction.
-    if (this.urgent) await this.flushDue();
+    if (this.urgent || (config && this.configUrgent)) await this.flushDue();
   }
 
   /**
@@ -666,12 +677,15 @@ export class LiveDevices {
     }
     if (this.dirty.size === 0 && figureSns.length === 0) {
       this.urgent = false;
+      this.configUrgent = false;
       return;
     }
     const sns = [...this.dirty];
     const urgent = this.urgent;
+    const config = this.configUrgent;
     this.dirty.clear();
     this.urgent = false;
+    this.configUrgent = false;
     const batch = sns.flatMap((sn) => {
       const d = this.entries.get(sn);
       return d ? [{ id: d.id, values: reportedColumns(d) }] : [];
@@ -683,6 +697,7 @@ export class LiveDevices {
     const everything = figureSns.length === 0 ? sns : [...sns, ...figureSns];
     const ticket = this.meter?.flushStart('devices', everything);
     this.urgentInFlight = urgent;
+    this.configInFlight = config;
     this.writing = new Set(everything);
     this.writingWhole = new Set(sns);
     this.flushing = this.db
@@ -701,11 +716,13 @@ export class LiveDevices {
           if (!this.dirty.has(sn) && !this.figuresDue.has(sn)) this.figuresDue.set(sn, again);
         }
         if (urgent) this.urgent = true;
+        if (config) this.configUrgent = true;
         this.log.error({ err }, 'writing device states failed; retrying');
       })
       .finally(() => {
         this.flushing = null;
         this.urgentInFlight = false;
+        this.configInFlight = false;
         this.writing = new Set();
         this.writingWhole = new Set();
       });

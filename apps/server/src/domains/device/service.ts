@@ -246,7 +246,7 @@ export class DeviceService {
     this.configNews.clear();
     if (!this.hub || ids.length === 0) return;
     try {
-      await this.live.settled();
+      await this.live.settled({ config: true });
       const admin: Scope = { tenantId: null, admin: true };
       const rows = (await findDevicesByIds(this.db, admin, ids)).filter((r) =>
         this.hub!.watched(r.tenant_id),
@@ -411,7 +411,7 @@ export class DeviceService {
   }
 
   async list(scope: Scope, q: DeviceListQuery): Promise<ListReply<DeviceItem>> {
-    await this.live.settled();
+    await this.live.settled({ config: q.Drift !== undefined });
     const { rows, count } = await pageDevices(this.db, scope, {
       ...filterOf(q),
       offset: (q.page - 1) * q.limit,
@@ -428,8 +428,8 @@ export class DeviceService {
   }
 
   async all(scope: Scope, q: DeviceFilterQuery): Promise<DeviceAllReply> {
-    await this.live.settled();
     const f = filterOf(q);
+    await this.live.settled({ config: f.drift !== undefined });
     const [rows, count] = await Promise.all([
       listDevices(this.db, scope, f, ALL_DEVICES_MAX),
       countDevices(this.db, scope, f),
@@ -486,7 +486,7 @@ export class DeviceService {
 
   /** A page of the scope's devices by any filter, with this node's newer reports merged (config's lists). */
   async page(scope: Scope, q: DevicePageQuery): Promise<{ rows: DeviceRow[]; count: number }> {
-    await this.live.settled();
+    await this.live.settled({ config: q.drift !== undefined });
     const { rows, count } = await pageDevices(this.db, scope, q);
     return { rows: rows.map((r) => this.live.current(r)), count };
   }
