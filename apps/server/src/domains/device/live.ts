@@ -612,11 +612,15 @@ export class LiveDevices {
   refresh(row: DeviceRow): LiveDevice | null {
     const d = this.entries.get(row.sn);
     if (!d) return null;
+    // Lists filter by the tenant, the registration and the MAC: a change of those is urgent; a
+    // new telemetry setting alone (each configuration delivery assigns one) is not.
+    const filtered =
+      d.tenantId !== row.tenant_id || d.registered !== (row.registered === 1) || d.mac !== row.mac;
     d.tenantId = row.tenant_id;
     d.registered = row.registered === 1;
     d.mac = row.mac;
     d.telemetry = row.telemetry ? (JSON.parse(row.telemetry) as TelemetrySettings) : null;
-    this.touch(d, true);
+    this.touch(d, filtered);
     return d;
   }
 
