@@ -76,15 +76,6 @@ const NOT_BUILT = new Set([
   '/financial/topup',
   '/financial/payUser',
   '/financial/payUserDetails',
-  '/flow/list',
-  '/flow/user',
-  '/flow/listAP',
-  '/flow/listClient',
-  '/flow/realtimedata',
-  '/maintenance/diagnose_network',
-  '/maintenance/diagnose_portal',
-  '/maintenance/timer_list',
-  '/maintenance/diagnose_record',
 ]);
 
 /** Every screen the console builds: the main layout's (groups only redirect) and the standalone. */
@@ -127,6 +118,18 @@ const LOADED: Readonly<Record<string, string>> = {
   '/log/message': '[data-testid^="message-row-"], [data-testid="message-empty"]',
   // Opened without `?_id=`: it says to choose a message from the list.
   '/log/detail': '[data-testid="detail-none"]',
+  '/maintenance/diagnose_network': '[data-testid="diag-network-form"]',
+  '/maintenance/diagnose_portal': '[data-testid="diag-portal-form"]',
+  // The timers, or the table saying there are none (the built-in tasks are a tenant's only).
+  '/maintenance/timer_list': '[data-testid^="timer-row-"], [data-testid="timer-empty"]',
+  '/maintenance/diagnose_record': '[data-testid^="diag-run-row-"], [data-testid="diag-record-empty"]',
+  // The flow screens' rankings, or their tables saying there is nothing (the administrator's view).
+  '/flow/list': '[data-testid^="flow-list-row-"], [data-testid="flow-list-empty"]',
+  '/flow/user': '[data-testid^="flow-user-ap-"], [data-testid="flow-user-empty"]',
+  '/flow/listAP': '[data-testid^="flow-ap-row-"], [data-testid="flow-ap-empty"]',
+  '/flow/listClient': '[data-testid^="flow-client-row-"], [data-testid="flow-client-empty"]',
+  // Live rates come over a socket of the screen's own, not an API call: the screen and its state.
+  '/flow/realtimedata': '[data-testid="flow-realtime-page"]:not([data-state="connecting"])',
 };
 
 /** What shows that a screen has the demo tenant's data (its fleet, networks and accounts). */
@@ -168,8 +171,16 @@ const DIALOGS: Readonly<Record<string, readonly Dialog[]>> = {
   '/device/list': [{ who: 'tenant', clicks: ['device-add'], ready: '[data-testid="device-form"]' }],
   '/user/list': [{ who: 'tenant', clicks: ['user-add'], ready: '[data-testid="user-form-username"]' }],
   '/fwconf/fw': [{ who: 'tenant', clicks: ['upgrade-new'], ready: '[data-testid="upgrade-form"]' }],
+  '/maintenance/timer_list': [{ who: 'tenant', clicks: ['timer-new'], ready: '[data-testid="timer-form"]' }],
   '/log/alarm': [
     { who: 'tenant', clicks: ['alarm-tab-settings', 'custom-add'], ready: '[data-testid="custom-form"]' },
+  ],
+  '/flow/listClient': [
+    {
+      who: 'tenant',
+      clicks: ['flow-client-tab-dns', 'flow-watch-open'],
+      ready: '[data-testid="flow-watch-form"]',
+    },
   ],
 };
 

@@ -16,7 +16,7 @@ import {
 } from '@netconsole/contract';
 import type { CommandKind, DeviceConfigBody, ParsedDownMessage } from '@netconsole/contract';
 import type { SimDevice } from './device.ts';
-import { diagnose } from './diagnosis.ts';
+import { diagnose, serviceCheck } from './diagnosis.ts';
 import { download } from './download.ts';
 import type { DownloadOutcome } from './download.ts';
 import type { FaultRule } from './types.ts';
@@ -662,7 +662,9 @@ async function diagnosis(
   const run = start(dev, msg.id, 'run_diagnosis');
   progress(dev, run, 'running', { percent: 0 });
   const results: Body[] = [];
-  const n = msg.targets.length;
+  const checks = msg.checks ?? [];
+  // Percent counts the service checks too, so the last target's result is not yet 100 % when checks follow.
+  const n = msg.targets.length + checks.length;
   const interval = msg.intervalMs ?? 1000;
   for (const [i, target] of msg.targets.entries()) {
     // Real time is count × interval per target; the fleet may scale it. At least 2.1 s, so two
@@ -680,7 +682,16 @@ async function diagnosis(
     results.push(summary);
     progress(dev, run, 'result', { percent: round1(((i + 1) / n) * 100), result });
   }
-  finish(dev, run, { state: 'succeeded', result: { results } });
+  if (checks.length === 0) return finish(dev, run, { state: 'succeeded', result: { results } });
+  // The checks one after another, each within its timeout (at most ~1 s here, scaled like the targets).
+  const checked = [];
+  for (const check of checks) {
+    const outcome = serviceCheck(dev.rng, check);
+    const ms = (outcome.ms ?? msg.timeoutMs ?? 1000) * dev.ctx.timing.diagnosisScale;
+    if (!(await wait(dev, run, Math.min(ms, 1000)))) return;
+    checked.push(outcome);
+  }
+  finish(dev, run, { state: 'succeeded', result: { results, checks: checked } });
 }
 
 // ---- cancel ----

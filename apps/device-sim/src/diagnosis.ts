@@ -8,9 +8,14 @@
  * - 192.0.2.0/24 (TEST-NET-1): `network_unreachable` (code 2);
  * - 198.51.100.0/24 (TEST-NET-2): requests sent, no reply (code 0, quality 0);
  * - 203.0.113.0/24 (TEST-NET-3): heavy loss (about 40 %).
+ *
+ * Service checks (`checks`, §7.11.1): an HTTP check of a host containing `unreachable` times out
+ * (code 0), any other answers 200 in a plausible time; a RADIUS check answers on ports 1812
+ * (Access-Accept, 2) and 1813 (Accounting-Response, 5) and times out on any other. A host that
+ * does not resolve (above) is code 2 `resolve_failed`.
  */
 import { networkQualityOf, resultCodeOf } from '@netconsole/contract';
-import type { DiagnosisTargetResult } from '@netconsole/contract';
+import type { DiagnosisCheck, DiagnosisCheckResult, DiagnosisTargetResult } from '@netconsole/contract';
 import { hash32 } from './prng.ts';
 import type { Rng } from './prng.ts';
 
@@ -159,4 +164,37 @@ export function diagnose(rng: Rng, target: string, opts: DiagnosisOptions): Diag
     });
   }
   return { ...result, hops };
+}
+
+/** The host and port of a check (http: from the URL, its scheme's port by default). */
+function endpointOf(check: DiagnosisCheck): { host: string; port: number; target: string } {
+  if (check.kind === 'radius') return { host: check.host, port: check.port, target: check.host };
+  const url = new URL(check.url);
+  const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
+  return { host: url.hostname, port, target: check.url };
+}
+
+/** RADIUS reply codes the simulated servers answer a Status-Server with (RFC 5997 §3). */
+const RADIUS_REPLY: Record<number, number> = { 1812: 2, 1813: 5 };
+
+/** The outcome of one service check. Pure apart from `rng`. */
+export function serviceCheck(rng: Rng, check: DiagnosisCheck): DiagnosisCheckResult {
+  const { host, port, target } = endpointOf(check);
+  const base = { kind: check.kind, target, port };
+  const ip = resolveTarget(host);
+  if (ip === null) return { ...base, code: 2, ms: null, status: null, error: 'resolve_failed' };
+  const reply =
+    check.kind === 'http'
+      ? host.toLowerCase().includes('unreachable')
+        ? null
+        : 200
+      : (RADIUS_REPLY[port] ?? null);
+  if (reply === null) return { ...base, code: 0, ms: null, status: null, error: 'timeout' };
+  const { baseMs } = pathOf(ip);
+  // A page costs a TCP (and TLS) handshake and a response: a few round trips; RADIUS one.
+  const trips = check.kind === 'http' ? (port === 443 ? 4 : 3) : 1;
+  const ms = round1(
+    baseMs * trips + Math.abs(rng.normal()) * Math.max(0.5, baseMs * 0.1) + (trips > 1 ? 8 : 1),
+  );
+  return { ...base, code: 1, ms, status: reply };
 }

@@ -7,6 +7,7 @@ import { DeviceType, PROTOCOL_LIMITS } from '@netconsole/contract';
 import { applyPins } from './alarm-knobs.ts';
 import type { SimDevice } from './device.ts';
 import { macToString } from './plan.ts';
+import { pickName } from './dns-names.ts';
 import type { WifiClient, WiredHost } from './network.ts';
 
 type Body = Record<string, unknown>;
@@ -21,7 +22,7 @@ export function hello(dev: SimDevice): Body {
   if (info.poeBudgetW) capabilities.poeBudgetW = info.poeBudgetW;
   if (info.radios) capabilities.radios = info.radios;
   if (info.maxClients) capabilities.maxClients = info.maxClients;
-  capabilities.diagnosis = dev.type === DeviceType.Switch ? [1] : [1, 2];
+  capabilities.diagnosis = dev.type === DeviceType.Switch ? [1, 3] : [1, 2, 3];
   const body: Body = {
     bootId: dev.bootId,
     session: dev.session,
@@ -369,17 +370,6 @@ export function clientPages(dev: SimDevice, now: number): Body[] {
 
 // ---- dns and probes (off by default: upload switches dnsLog, probes) ----
 
-const DOMAINS = [
-  'example.com',
-  'time.example.org',
-  'cdn.example.net',
-  'api.example.com',
-  'mail.example.org',
-  'updates.example.net',
-  'video.example.com',
-  'static.example.org',
-];
-
 export function dns(dev: SimDevice, now: number): Body | null {
   const macs =
     dev.type === DeviceType.AP ? dev.clients.map((c) => c.mac) : dev.routerHosts(now).map((h) => h.plan.mac);
@@ -389,7 +379,12 @@ export function dns(dev: SimDevice, now: number): Body | null {
   const entries: Body[] = [];
   for (let i = 0; i < n; i++) {
     const qtype = rng.pick(['a', 'a', 'a', 'aaaa', 'https']);
-    const e: Body = { ts: now - rng.int(0, 29_000), mac: rng.pick(macs), domain: rng.pick(DOMAINS), qtype };
+    const e: Body = {
+      ts: now - rng.int(0, 29_000),
+      mac: rng.pick(macs),
+      domain: pickName(rng.next()),
+      qtype,
+    };
     if (qtype === 'a') e.answer = `93.184.${rng.int(0, 255)}.${rng.int(1, 254)}`;
     entries.push(e);
   }

@@ -35,6 +35,10 @@ import { chooseProtocol } from './domains/live/routes.ts';
 import { alarmModule } from './domains/alarm/module.ts';
 import { logModule } from './domains/log/module.ts';
 import { notificationModule } from './domains/notification/module.ts';
+import { diagnosisModule } from './domains/diagnosis/module.ts';
+import { diagnosisTimerModule } from './domains/diagnosis-timer/module.ts';
+import { analyticsModule } from './domains/analytics/module.ts';
+import { behaviourModule } from './domains/behaviour/module.ts';
 import { logoModule } from './domains/logo/module.ts';
 import { mailModule } from './domains/mail/module.ts';
 import { mapModule } from './domains/map/module.ts';
@@ -71,6 +75,10 @@ export const MODULES = [
   telemetryModule,
   alarmModule, // reads the device stream, the topology and the networks above
   notificationModule, // tells people of the alarms
+  diagnosisModule, // ping and mtr from the devices: delivery campaigns, results, the alarm hook
+  diagnosisTimerModule, // recurring diagnoses and the built-in timed tasks
+  analyticsModule, // rankings and traffic over the telemetry and client reports
+  behaviourModule, // DNS behaviour over the dns reports
   mapModule,
   liveModule,
   systemModule,

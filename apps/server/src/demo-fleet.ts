@@ -7,7 +7,11 @@ import type { Db } from './platform/store/db.ts';
 import { withStartLock } from './bootstrap.ts';
 import { seedAlarmDemo } from './domains/alarm/demo.ts';
 import { seedLogDemo } from './domains/log/demo.ts';
+import { seedAnalyticsDemo } from './domains/analytics/demo.ts';
+import { seedBehaviourDemo } from './domains/behaviour/demo.ts';
 import { seedNotificationDemo } from './domains/notification/demo.ts';
+import { seedDiagnosisDemo } from './domains/diagnosis/demo.ts';
+import { seedTimerDemo } from './domains/diagnosis-timer/demo.ts';
 
 const ADMIN = { tenantId: null, admin: true };
 
@@ -55,8 +59,8 @@ export async function startDemoFleet(
 
 /**
  * On the demo's first start, once its devices are registered and placed: the alarm settings and a
- * few alarms, audit entries and device logs, a webhook and a maintenance window, so /log/* and the
- * dashboard's alarms open on something real.
+ * few alarms, audit entries and device logs, a webhook and a maintenance window, diagnosis runs
+ * and a timer, so /log/*, /maintenance/* and the dashboard's alarms open on something real.
  */
 async function seedAreaDemos(services: Services, db: Db, scope: Scope, tenantId: string): Promise<void> {
   const owner = (await services.users.ownersOf(ADMIN, [tenantId])).get(tenantId);
@@ -70,6 +74,13 @@ async function seedAreaDemos(services: Services, db: Db, scope: Scope, tenantId:
     now,
   );
   await seedLogDemo(db, tenantId, now);
+  await seedAnalyticsDemo(db, services.analytics, tenantId, now);
+  await seedBehaviourDemo(
+    db,
+    tenantId,
+    (await services.networks.all(scope)).list.map((n) => n._id),
+    now,
+  );
   await seedNotificationDemo(
     services,
     scope,
@@ -77,6 +88,9 @@ async function seedAreaDemos(services: Services, db: Db, scope: Scope, tenantId:
     (await services.networks.all(scope)).list,
     now,
   );
+  const devices = (await services.devices.all(scope, {})).list;
+  await seedDiagnosisDemo(db, tenantId, owner, devices, (await services.networks.all(scope)).list, now);
+  await seedTimerDemo(services, scope, { userId: owner.id, username: owner.username }, devices);
 }
 
 /**

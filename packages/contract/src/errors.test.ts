@@ -275,7 +275,9 @@ describe('httpStatusFor', () => {
     expect(httpStatusFor(12999)).toBe(400);
     expect(httpStatusFor(26999)).toBe(400);
     expect(httpStatusFor(27999)).toBe(400);
-    expect(httpStatusFor(28000)).toBe(500);
+    expect(httpStatusFor(28999)).toBe(400);
+    expect(httpStatusFor(29999)).toBe(400);
+    expect(httpStatusFor(30000)).toBe(500);
     expect(httpStatusFor(4999)).toBe(500);
     expect(httpStatusFor(-1)).toBe(500);
   });

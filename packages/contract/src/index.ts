@@ -27,4 +27,8 @@ export * from './api/firmware-dispatch.ts';
 export * from './api/log.ts';
 export * from './api/alarm.ts';
 export * from './api/notification.ts';
+export * from './api/diagnosis-timer.ts';
+export * from './api/behaviour.ts';
+export * from './api/flow.ts';
+export * from './api/diagnosis.ts';
 export * from './protocol/index.ts';

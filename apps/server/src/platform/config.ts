@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { DIGEST_WINDOW_MS } from '@netconsole/contract';
+import { DIGEST_WINDOW_MS, isTimeZone } from '@netconsole/contract';
 import { FACTORY_KEY_RE } from '@netconsole/contract/credentials';
 
 const bool = z
@@ -84,6 +84,10 @@ const envSchema = z.object({
     .min(1024)
     .max(64 * 1024 * 1024)
     .default(256 * 1024),
+  DEFAULT_TIME_ZONE: z
+    .string()
+    .refine(isTimeZone, { error: 'must be an IANA time zone, e.g. Asia/Shanghai' })
+    .default('Asia/Shanghai'),
   PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   SMTP_URL: z
     .string()
@@ -189,6 +193,11 @@ export interface Config {
    * download configuration files (pre-signed URLs, docs/configuration.md); no trailing slash.
    */
   publicUrl: string;
+  /**
+   * The IANA zone of a tenant's built-in timed tasks and of timers saved without one
+   * (DEFAULT_TIME_ZONE; the spec's market: Asia/Shanghai). docs/diagnosis.md, "Timers".
+   */
+  defaultTimeZone: string;
   notify: NotifyConfig;
   /** The alarm channels beyond mail and SMS (docs/notifications.md). */
   alerts: AlertChannelsConfig;
@@ -363,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     webDist: path.resolve(root, 'apps/web/dist'),
     loginThrottle: defaultLoginThrottle,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    defaultTimeZone: e.DEFAULT_TIME_ZONE,
     notify: {
       smtpUrl: e.SMTP_URL,
       mailFrom: e.MAIL_FROM,

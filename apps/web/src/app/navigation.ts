@@ -2,6 +2,9 @@ import type { ComponentType } from 'react';
 import {
   AlertOutlined,
   ApartmentOutlined,
+  AreaChartOutlined,
+  BarChartOutlined,
+  ClockCircleOutlined,
   ClusterOutlined,
   CloudUploadOutlined,
   ControlOutlined,
@@ -10,13 +13,19 @@ import {
   FileTextOutlined,
   HddOutlined,
   HistoryOutlined,
+  LineChartOutlined,
   MailOutlined,
+  MedicineBoxOutlined,
   ProfileOutlined,
+  SafetyOutlined,
   SendOutlined,
   RocketOutlined,
   SettingOutlined,
   TeamOutlined,
+  ThunderboltOutlined,
+  ToolOutlined,
   UnorderedListOutlined,
+  UserOutlined,
   WifiOutlined,
 } from '@ant-design/icons';
 import type { RouteRole } from '@netconsole/contract';
@@ -322,6 +331,117 @@ export const NAVIGATION: readonly NavEntry[] = [
         hidden: true,
         roles: ['user'],
         page: withTexts(() => import('#features/log/pages/detail-page.tsx'), 'log-detail'),
+      },
+    ],
+  },
+  {
+    // spec §2: /flow (route role analysis) — traffic and behaviour analytics (docs/analytics.md).
+    path: '/flow',
+    titleKey: 'nav.flow',
+    icon: BarChartOutlined,
+    roles: ['analysis'],
+    children: [
+      {
+        // spec §2 /flow/list: networks ranked by traffic, users and devices online over a period.
+        path: '/flow/list',
+        titleKey: 'nav.flowList',
+        icon: BarChartOutlined,
+        roles: ['analysis'],
+        page: withTexts(() => import('#features/flow/pages/list-page.tsx'), 'flow-list', 'flow-common'),
+      },
+      {
+        // spec §2 /flow/user: users online now per network, AP, band and SSID; users per hour.
+        path: '/flow/user',
+        titleKey: 'nav.flowUser',
+        icon: UserOutlined,
+        roles: ['analysis'],
+        page: withTexts(() => import('#features/flow/pages/user-page.tsx'), 'flow-user', 'flow-common'),
+      },
+      {
+        // spec §2 /flow/listAP: traffic per AP and device over time, top N.
+        path: '/flow/listAP',
+        titleKey: 'nav.flowListAP',
+        icon: AreaChartOutlined,
+        roles: ['analysis'],
+        page: withTexts(() => import('#features/flow/pages/ap-page.tsx'), 'flow-ap', 'flow-common'),
+      },
+      {
+        // spec §2 /flow/listClient: clients ranked by traffic, online time, connections; DNS behaviour.
+        path: '/flow/listClient',
+        titleKey: 'nav.flowListClient',
+        icon: TeamOutlined,
+        roles: ['analysis'],
+        page: withTexts(() => import('#features/flow/pages/client-page.tsx'), 'flow-client', 'flow-common'),
+      },
+      {
+        // spec §2 /flow/realtimedata: live rates of a network or device (30 s or 1000 ms).
+        path: '/flow/realtimedata',
+        titleKey: 'nav.flowRealtime',
+        icon: ThunderboltOutlined,
+        roles: ['analysis'],
+        page: withTexts(
+          () => import('#features/flow/pages/realtime-page.tsx'),
+          'flow-realtime',
+          'flow-common',
+        ),
+      },
+    ],
+  },
+  {
+    // spec §2: /maintenance (route role analysis) — diagnoses from the devices and timed tasks
+    // (docs/diagnosis.md).
+    path: '/maintenance',
+    titleKey: 'nav.maintenance',
+    icon: ToolOutlined,
+    roles: ['analysis'],
+    children: [
+      {
+        // spec §2 /maintenance/diagnose_network: ping or mtr from chosen devices, live results.
+        path: '/maintenance/diagnose_network',
+        titleKey: 'nav.diagnoseNetwork',
+        icon: MedicineBoxOutlined,
+        roles: ['analysis'],
+        page: withTexts(
+          () => import('#features/diagnosis/pages/network-page.tsx'),
+          'diagnosis-network',
+          'diagnosis-common',
+        ),
+      },
+      {
+        // spec §2 /maintenance/diagnose_portal: the devices towards a profile's portal and RADIUS.
+        path: '/maintenance/diagnose_portal',
+        titleKey: 'nav.diagnosePortal',
+        icon: SafetyOutlined,
+        roles: ['analysis'],
+        page: withTexts(
+          () => import('#features/diagnosis/pages/portal-page.tsx'),
+          'diagnosis-portal',
+          'diagnosis-common',
+        ),
+      },
+      {
+        // spec §2 /maintenance/timer_list: recurring diagnoses and the built-in timed tasks.
+        path: '/maintenance/timer_list',
+        titleKey: 'nav.timerList',
+        icon: ClockCircleOutlined,
+        roles: ['analysis'],
+        page: withTexts(
+          () => import('#features/diagnosis/pages/timer-page.tsx'),
+          'diagnosis-timer',
+          'diagnosis-common',
+        ),
+      },
+      {
+        // spec §2 /maintenance/diagnose_record: every run, per device and target; latency charts.
+        path: '/maintenance/diagnose_record',
+        titleKey: 'nav.diagnoseRecord',
+        icon: LineChartOutlined,
+        roles: ['analysis'],
+        page: withTexts(
+          () => import('#features/diagnosis/pages/record-page.tsx'),
+          'diagnosis-record',
+          'diagnosis-common',
+        ),
       },
     ],
   },

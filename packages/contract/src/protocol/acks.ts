@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { NetworkQuality, ResultCode } from '../enums.ts';
 import { PROTOCOL_LIMITS } from './constants.ts';
+import { DIAGNOSIS_CHECKS_MAX } from './down.ts';
 import { commandId, firmwareVersion, ipv4, percent, text, token, uint32 } from './primitives.ts';
 import type { CommandKind } from './topics.ts';
 import { openEnum, upEnvelope } from './up.ts';
@@ -47,6 +48,8 @@ export const REASON_CODES = [
   'resolve_failed',
   'network_unreachable',
   'timeout',
+  // a service check (§7.11.1) the device cannot run
+  'unsupported_check',
   'internal_error',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
@@ -100,6 +103,33 @@ export const diagnosisTargetResult = z.object({
   hops: z.array(mtrHop).max(PROTOCOL_LIMITS.maxMtrHops).optional().meta({ description: 'MTR only' }),
 });
 export type DiagnosisTargetResult = z.infer<typeof diagnosisTargetResult>;
+
+/** The outcome of one service check of run_diagnosis (§7.11.1), in the order of the command. */
+export const diagnosisCheckResult = z.object({
+  kind: z.enum(['http', 'radius']),
+  target: z
+    .string()
+    .min(1)
+    .max(PROTOCOL_LIMITS.maxUrl)
+    .meta({ description: 'The URL (http) or host (radius), as given in the command' }),
+  port: z.number().int().min(1).max(65535).meta({ description: 'The port tried (http: from the URL)' }),
+  code: z
+    .literal([ResultCode.Fail, ResultCode.Pass, ResultCode.NoResult])
+    .meta({ description: '1 pass (an answer came), 0 fail (none within the timeout), 2 no result' }),
+  ms: z
+    .number()
+    .min(0)
+    .max(600_000)
+    .nullable()
+    .meta({ description: 'Time to the answer, ms; null without one' }),
+  status: z.number().int().min(0).max(999).nullable().meta({
+    description: 'HTTP status, or RADIUS reply code (2 Accept, 3 Reject, …); null without an answer',
+  }),
+  error: reasonCodeSchema
+    .optional()
+    .meta({ description: 'Why it failed or has no result: timeout, resolve_failed, unsupported_check, …' }),
+});
+export type DiagnosisCheckResult = z.infer<typeof diagnosisCheckResult>;
 
 // ---- reports ----
 
@@ -198,6 +228,11 @@ export const runDiagnosisReports = z.discriminatedUnion('state', [
         .array(diagnosisTargetResult.omit({ hops: true }))
         .max(PROTOCOL_LIMITS.maxDiagnosisTargets)
         .meta({ description: 'Summary of every target, in the order of the command' }),
+      checks: z
+        .array(diagnosisCheckResult)
+        .max(DIAGNOSIS_CHECKS_MAX)
+        .optional()
+        .meta({ description: 'Service checks, in the order of the command (§7.11.1)' }),
     }),
   }),
   failed('run_diagnosis', COMMAND_STAGES.run_diagnosis),

@@ -423,6 +423,30 @@ export const upgradeFirmwareCommand = command('upgrade_firmware')
   })
   .meta({ title: 'upgrade_firmware', description: 'Download, verify, write and boot a firmware image.' });
 
+/** Service checks one run_diagnosis may carry (§7.11.1). */
+export const DIAGNOSIS_CHECKS_MAX = 8;
+/** The `caps.diagnosis` value of a device that runs `checks` (§7.11.1); 1 and 2 are ping and MTR. */
+export const DIAGNOSIS_CAP_CHECKS = 3;
+
+/**
+ * A service check of a portal diagnosis (§7.11.1): an HTTP(S) GET of the portal page, or a RADIUS
+ * Status-Server (RFC 5997) over UDP. Either passes when any answer comes back.
+ */
+export const diagnosisCheck = z
+  .discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('http'),
+      url: httpUrl.meta({ description: 'GET this; pass on any HTTP status' }),
+    }),
+    z.object({
+      kind: z.literal('radius'),
+      host: z.union([ipv4, hostname]),
+      port: z.number().int().min(1).max(65535).meta({ description: 'UDP port, e.g. 1812 or 1813' }),
+    }),
+  ])
+  .meta({ description: 'A service check (§7.11.1)' });
+export type DiagnosisCheck = z.infer<typeof diagnosisCheck>;
+
 export const runDiagnosisCommand = command('run_diagnosis')
   .extend({
     type: z.literal([DiagnosticType.Ping, DiagnosticType.Mtr]).meta({ description: '1 ping, 2 MTR' }),
@@ -452,8 +476,16 @@ export const runDiagnosisCommand = command('run_diagnosis')
       .max(DIAGNOSIS_LIMITS.intervalMs.max)
       .optional(),
     maxHops: z.number().int().min(DIAGNOSIS_LIMITS.maxHops.min).max(DIAGNOSIS_LIMITS.maxHops.max).optional(),
+    checks: z
+      .array(diagnosisCheck)
+      .max(DIAGNOSIS_CHECKS_MAX)
+      .optional()
+      .meta({ description: 'Service checks after the targets (portal diagnosis, §7.11.1)' }),
   })
-  .meta({ title: 'run_diagnosis', description: 'Ping or MTR towards up to 10 targets.' });
+  .meta({
+    title: 'run_diagnosis',
+    description: 'Ping or MTR towards up to 10 targets, then up to 8 service checks.',
+  });
 
 export const cancelCommand = command('cancel')
   .extend({ target: commandId.meta({ description: 'Id of the command to cancel' }) })

@@ -92,10 +92,10 @@ export const deviceCapabilities = z.object({
     .meta({ description: 'Wi-Fi radios by band' }),
   maxClients: z.number().int().min(0).max(100_000).optional(),
   diagnosis: z
-    .array(z.literal([1, 2]))
-    .max(2)
+    .array(z.literal([1, 2, 3]))
+    .max(3)
     .optional()
-    .meta({ description: 'Diagnostic types supported: 1 ping, 2 MTR' }),
+    .meta({ description: 'Diagnostic types supported: 1 ping, 2 MTR, 3 service checks (§7.11.1)' }),
 });
 
 export const helloMessage = upEnvelope

@@ -375,6 +375,18 @@ export class AlarmEngine {
     this.repeats.set(c.alarm.id, c.alarm);
   }
 
+  /**
+   * A condition measured outside the device stream (a timer's diagnosis, docs/diagnosis.md
+   * "Alarms"): the device's `code` alarm for `subject` is bad or good again as of `at`, under the
+   * network's rule for the code (windows, level; a disabled rule raises nothing).
+   */
+  external(deviceId: string, code: number, subject: string, bad: boolean, at: number, value?: number): void {
+    const m = this.byId.get(deviceId);
+    if (!m) return;
+    const rule = this.o.settings.rulesOf(m.networkId).types.get(code);
+    this.mark(m, code, subject, bad && rule?.enable === true, at, { value, threshold: rule?.threshold });
+  }
+
   /** The device domain's status change (online, offline). */
   status(d: LiveDevice): void {
     const m = this.members.get(d.sn);

@@ -15,6 +15,7 @@ import { AlarmEngine } from './engine.ts';
 import { alarmRoutes } from './routes.ts';
 import { AlarmSettings } from './settings.ts';
 import './events.ts';
+import '../diagnosis/alarm-hook.ts';
 
 const SYSTEM: Scope = { tenantId: null, admin: true };
 
@@ -49,6 +50,10 @@ export const alarmModule = defineModule({
     p.gateway.on('lldp', (sn, m, now) => engine.lldp(sn, m, now));
     p.gateway.onSweep((now) => engine.sweep(now));
     device.live.onStatusChange((d) => engine.status(d));
+    // A timer's diagnosis: poor or interrupted quality towards a target is the device's packet loss.
+    p.events.on('diagnosis.quality', (n) => {
+      engine.external(n.deviceId, n.alarmType, n.target, n.bad, n.at, n.lossPct);
+    });
     p.events.on('network.devices', ({ networkIds }) => engine.networkChanged(networkIds));
     p.events.on('network.removed', async ({ scope, networkId }) => {
       engine.networkRemoved(networkId);

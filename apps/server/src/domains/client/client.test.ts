@@ -433,15 +433,48 @@ describe('client tables from snapshots', () => {
     const f = await get<ClientFlowReply>(token, `/v1/client/getClientFlow?MAC=${A}`);
     expect(f).toMatchObject({ MAC: A, Range: 'day', Unit: 'hour', TxBytes: 61_000, RxBytes: 6100 });
     expect(f.list).toHaveLength(24);
+    // The last reading's 10,000 bytes flowed from 08:30:10 to 09:30:10: 1,790 s of it in hour 8.
     expect(f.list.slice(-2)).toEqual([
-      { Time: Date.UTC(2026, 10, 21, 8), TxBytes: 51_000, RxBytes: 5100 },
-      { Time: Date.UTC(2026, 10, 21, 9), TxBytes: 10_000, RxBytes: 1000 },
+      { Time: Date.UTC(2026, 10, 21, 8), TxBytes: 51_000 + 4972, RxBytes: 5100 + 497 },
+      { Time: Date.UTC(2026, 10, 21, 9), TxBytes: 10_000 - 4972, RxBytes: 1000 - 497 },
     ]);
     const week = await get<ClientFlowReply>(token, `/v1/client/getClientFlow?MAC=${A}&Range=week`);
     expect(week).toMatchObject({ Unit: 'day', TxBytes: 61_000 });
     expect(week.list).toHaveLength(7);
     expect(week.list[6]!.TxBytes).toBe(61_000);
     expect((await info(token, A)).Client).toMatchObject({ TxRate: 3, RxRate: 0 });
+  });
+
+  it('spreads a first reading over the hours since the client connected (at most a day)', async () => {
+    await device((await signIn('acme')).token, 'AP2024000001');
+    h.clock.now = Date.UTC(2026, 10, 21, 10, 0, 0);
+    // Seen first two hours into its connection: its counters hold both hours.
+    await table('AP2024000001', [wifi(A, 7200, { txBytes: 7200, rxBytes: 720 })]);
+    // A client connected for two days: its bytes fall into the last 24 hours.
+    await table('AP2024000001', [
+      wifi(A, 7210, { txBytes: 7210, rxBytes: 721 }),
+      wifi(B, 172_800, { txBytes: 2400, rxBytes: 0 }),
+    ]);
+    await h.services.liveClients.flush();
+    const rows = await h.store.db
+      .selectFrom('client_flow')
+      .innerJoin('clients', 'clients.id', 'client_flow.client_id')
+      .select(['clients.mac', 'client_flow.hour', 'client_flow.tx_bytes', 'client_flow.rx_bytes'])
+      .orderBy('clients.mac')
+      .orderBy('client_flow.hour')
+      .execute();
+    const of = (mac: string) =>
+      rows.filter((r) => r.mac === mac).map((r) => [r.hour, Number(r.tx_bytes), Number(r.rx_bytes)]);
+    expect(of(A)).toEqual([
+      [Date.UTC(2026, 10, 21, 8), 3600, 360],
+      [Date.UTC(2026, 10, 21, 9), 3600, 360],
+      // The next reading's 10 bytes at 10:00:00 exactly: the hour that begins then.
+      [Date.UTC(2026, 10, 21, 10), 10, 1],
+    ]);
+    const b = of(B);
+    expect(b).toHaveLength(24);
+    expect(b[0]![0]).toBe(Date.UTC(2026, 10, 20, 10));
+    expect(b.reduce((sum, r) => sum + r[1]!, 0)).toBe(2400);
   });
 
   it('writes joins and leaves with the next timer pass, figures alone only after FIGURES_EVERY_MS', async () => {
@@ -468,7 +501,8 @@ describe('client tables from snapshots', () => {
   it("adds each client's traffic FIGURES_EVERY_MS after its first bytes, not every client's at once", async () => {
     await device((await signIn('acme')).token, 'AP2024000001');
     const live = h.services.liveClients;
-    h.clock.now = Date.UTC(2026, 10, 21, 8, 0, 0);
+    // Half a minute into the hour: the first readings' bytes (since connecting) stay in it.
+    h.clock.now = Date.UTC(2026, 10, 21, 8, 0, 30);
     const report = (rows: Row[]) => timedTable('AP2024000001', rows);
     const traffic = async (mac: string) => {
       const row = await h.store.db

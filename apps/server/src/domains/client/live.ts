@@ -54,6 +54,8 @@ const EVICT_SCAN_EVERY_MS = 60_000;
 export const RETENTION = { logDays: 90, flowDays: 31, clientDays: 180, everyMs: 3_600_000 } as const;
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
+/** The longest span a first reading's traffic is spread over (addFlow). */
+const FLOW_SPREAD_MS = 24 * HOUR_MS;
 /** Rounding of `connectedS` and message delays: starts closer than this are the same connection. */
 const SAME_START_MS = 2000;
 
@@ -650,6 +652,7 @@ export class LiveClients {
     c.snr = row.snrDb ?? null;
     c.txLink = row.txRateMbps ?? null;
     c.rxLink = row.rxRateMbps ?? null;
+    const seenBefore = c.lastSeen;
     c.lastSeen = Math.max(c.lastSeen, now);
     if (c.session && fresh) {
       // The first row of a connection names its SSID and band (an event may not have).
@@ -660,8 +663,15 @@ export class LiveClients {
     }
     if (row.txBytes !== undefined && row.rxBytes !== undefined) {
       // Counters run since the client connected: a smaller one is a new connection's.
-      const dTx = row.txBytes >= c.txBytes ? row.txBytes - c.txBytes : row.txBytes;
-      const dRx = row.rxBytes >= c.rxBytes ? row.rxBytes - c.rxBytes : row.rxBytes;
+      const reset = row.txBytes < c.txBytes || row.rxBytes < c.rxBytes;
+      const dTx = reset ? row.txBytes : row.txBytes - c.txBytes;
+      const dRx = reset ? row.rxBytes : row.rxBytes - c.rxBytes;
+      // The bytes flowed since the last reading; a connection's first reading (or a new
+      // connection's) holds everything since the client connected, spread over the hours of the
+      // connection, not put into this one; after a restart, since the stored reading was seen.
+      const connected = now - row.connectedS * 1000;
+      const fromZero = c.txBytes === 0 && c.rxBytes === 0;
+      const since = reset || (c.sampleAt === null && fromZero) ? connected : (c.sampleAt ?? seenBefore);
       if (c.sampleAt !== null && now > c.sampleAt) {
         const dt = (now - c.sampleAt) / 1000;
         c.txRate = Math.round(dTx / dt);
@@ -670,7 +680,7 @@ export class LiveClients {
         c.txRate = 0;
         c.rxRate = 0;
       }
-      this.addFlow(c, now, dTx, dRx);
+      this.addFlow(c, since, now, dTx, dRx);
       c.txBytes = row.txBytes;
       c.rxBytes = row.rxBytes;
       c.sampleAt = now;
@@ -684,16 +694,40 @@ export class LiveClients {
     else this.touchFigures(c);
   }
 
-  private addFlow(c: ClientState, now: number, tx: number, rx: number): void {
+  /**
+   * Traffic of `from` … `now` into the client's hourly rows, each hour its share by time (a span
+   * of at most FLOW_SPREAD_MS: the bytes of a longer connection fall into its last day).
+   */
+  private addFlow(c: ClientState, from: number, now: number, tx: number, rx: number): void {
     if (tx <= 0 && rx <= 0) return;
-    const hour = Math.floor(now / HOUR_MS) * HOUR_MS;
-    const key = `${c.id}|${hour}`;
-    const f = this.flow.get(key);
-    if (f) {
-      f.tx += tx;
-      f.rx += rx;
-    } else
-      this.flow.set(key, { clientId: c.id, tenantId: c.tenantId, hour, tx, rx, due: now + FIGURES_EVERY_MS });
+    const start = Math.max(Math.min(from, now), now - FLOW_SPREAD_MS);
+    const span = now - start;
+    let doneTx = 0;
+    let doneRx = 0;
+    for (let hour = Math.floor(start / HOUR_MS) * HOUR_MS; hour <= now; hour += HOUR_MS) {
+      const last = hour + HOUR_MS > now;
+      const share = span <= 0 ? 1 : (Math.min(hour + HOUR_MS, now) - Math.max(hour, start)) / span;
+      // The last hour takes what rounding left, so the bytes add up exactly.
+      const t = last ? tx - doneTx : Math.round(tx * share);
+      const r = last ? rx - doneRx : Math.round(rx * share);
+      doneTx += t;
+      doneRx += r;
+      if (t <= 0 && r <= 0) continue;
+      const key = `${c.id}|${hour}`;
+      const f = this.flow.get(key);
+      if (f) {
+        f.tx += t;
+        f.rx += r;
+      } else
+        this.flow.set(key, {
+          clientId: c.id,
+          tenantId: c.tenantId,
+          hour,
+          tx: t,
+          rx: r,
+          due: now + FIGURES_EVERY_MS,
+        });
+    }
   }
 
   // ---- reports ----

@@ -7,7 +7,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from '@fastify/websocket';
-import { ErrorCode, LIVE_CLOSE, errorText, type Lang, type LiveReadyData } from '@netconsole/contract';
+import {
+  ErrorCode,
+  LIVE_CLOSE,
+  errorText,
+  liveMessage,
+  type Lang,
+  type LiveReadyData,
+} from '@netconsole/contract';
 import { scopeOf, type Principal } from '../../platform/auth/guard.ts';
 import type { Clock } from '../../platform/ids.ts';
 import type { LiveHub, LiveMessage } from '../../platform/realtime/hub.ts';
@@ -119,13 +126,30 @@ export class LiveSockets {
       alive: true,
       stop: () => undefined,
     };
-    conn.stop = this.deps.hub.subscribe(scope, (message) => this.send(conn, message));
+    const closers: (() => void)[] = [];
+    const unsubscribe = this.deps.hub.subscribe(scope, (message) => this.send(conn, message));
+    conn.stop = () => {
+      unsubscribe();
+      for (const fn of closers.splice(0)) fn();
+    };
     this.connections.add(conn);
     socket.on('pong', () => {
       conn.alive = true;
     });
-    // The socket only listens: anything a client sends is ignored (the size limit is the plugin's).
-    socket.on('message', () => undefined);
+    // What a client sends goes to the domain that took its topic (hub.onClientMessage); anything
+    // else, binary frames and text that is not a {topic, data} message are ignored (the size limit
+    // is the plugin's).
+    const receive = this.deps.hub.inboundFor({
+      scope,
+      lang,
+      send: (message) => this.send(conn, message),
+      onClose: (fn) => closers.push(fn),
+    });
+    socket.on('message', (raw, isBinary) => {
+      if (isBinary) return;
+      const message = inboundMessage(String(raw));
+      if (message) receive(message.topic, message.data);
+    });
     socket.on('close', () => this.forget(conn));
     const ready: LiveReadyData = { Tenant: scope.admin ? null : scope.tenantId };
     this.send(conn, { topic: 'ready', data: ready });
@@ -211,4 +235,15 @@ export function closeCodeOf(errorCode: number): number {
   if (errorCode === ErrorCode.LoggedInElsewhere) return LIVE_CLOSE.LoggedInElsewhere;
   if (errorCode === ErrorCode.NoAccessRights) return LIVE_CLOSE.NoAccessRights;
   return LIVE_CLOSE.NotSignedIn;
+}
+
+/** A client's text frame as a `{topic, data}` message, or null. */
+function inboundMessage(text: string): { topic: string; data: unknown } | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const m = liveMessage.safeParse(parsed);
+    return m.success ? { topic: m.data.topic, data: m.data.data } : null;
+  } catch {
+    return null;
+  }
 }

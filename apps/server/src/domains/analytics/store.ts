@@ -1,0 +1,843 @@
+/**
+ * The analytics queries (docs/analytics.md). They read the telemetry, client, device and network
+ * tables (read-only) and the analytics roll-ups; every function over tenant data takes the caller's
+ * Scope first and filters by it in SQL. Traffic of a span comes from the coarsest table that holds
+ * it whole: the network roll-up, telemetry's days (UTC), hours, then its 5-minute spans after the
+ * roll-up marks (`segments`).
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { Scope } from '../../platform/auth/guard.ts';
+import { bulkInsert } from '../../platform/store/bulk.ts';
+import type { Db } from '../../platform/store/db.ts';
+import { likePattern } from '../../platform/store/like.ts';
+import type {} from '../client/tables.ts';
+import type {} from '../device/tables.ts';
+import type {} from '../network/tables.ts';
+import type {} from '../telemetry/tables.ts';
+import type {} from './tables.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** Device types whose uplinks measure a network's traffic: gateways (routers), else access points. */
+export const GATEWAY_TYPE = 4;
+export const AP_TYPE = 2;
+
+type Frag = RawBuilder<unknown>;
+
+/** `column = tenant` unless the scope is the administrator's. */
+function tenantIs(scope: Scope, column: string): Frag {
+  return scope.admin ? sql`1 = 1` : sql`${sql.ref(column)} = ${scope.tenantId ?? ''}`;
+}
+
+function inList(column: string, values: readonly string[]): Frag {
+  if (values.length === 0) return sql`1 = 0`;
+  return sql`${sql.ref(column)} in (${sql.join(values)})`;
+}
+
+const num = (v: unknown): number => (v == null ? 0 : Number(v));
+
+// ——— marks ———
+
+export type MarkName = 'traffic' | 'users' | 'clients';
+
+export async function markOf(db: Db, name: MarkName): Promise<number | null> {
+  const row = await db
+    .selectFrom('analytics_marks')
+    .select('done_until')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row ? Number(row.done_until) : null;
+}
+
+export async function setMark(db: Db, name: MarkName, value: number): Promise<void> {
+  await db
+    .insertInto('analytics_marks')
+    .values({ name, done_until: value })
+    .onConflict((oc) => oc.column('name').doUpdateSet({ done_until: value }))
+    .execute();
+}
+
+/** How far telemetry's hour and day roll-ups went (0: never). */
+export async function telemetryMarks(db: Db): Promise<{ hour: number; day: number }> {
+  const rows = await db.selectFrom('telemetry_rollups').select(['res', 'done_until']).execute();
+  const of = (res: string) => num(rows.find((r) => r.res === res)?.done_until);
+  return { hour: of('1h'), day: of('1d') };
+}
+
+/** The first span telemetry_1h holds at or after `from` (null: none). */
+export async function firstTelemetryHour(db: Db, from = 0): Promise<number | null> {
+  const row = await db
+    .selectFrom('telemetry_1h')
+    .where('bucket', '>=', from)
+    .select((eb) => eb.fn.min('bucket').as('first'))
+    .executeTakeFirst();
+  return row?.first == null ? null : Number(row.first);
+}
+
+// ——— segments ———
+
+export type SeriesTable = 'telemetry_5m' | 'telemetry_1h' | 'telemetry_1d';
+export interface Segment {
+  table: SeriesTable;
+  from: number;
+  to: number;
+}
+
+/**
+ * The telemetry tables covering [from, to): whole UTC days from telemetry_1d when `daily` (and
+ * rolled up), hours from telemetry_1h up to its mark, 5-minute spans after it. Rows are taken by
+ * their start, so a boundary inside an hour (a custom period) counts that hour's row on the side
+ * its start is.
+ */
+export function segments(
+  from: number,
+  to: number,
+  marks: { hour: number; day: number },
+  daily: boolean,
+): Segment[] {
+  const out: Segment[] = [];
+  let a = from;
+  if (daily) {
+    const firstDay = Math.ceil(from / DAY) * DAY;
+    const lastDay = Math.floor(Math.min(to, marks.day) / DAY) * DAY;
+    if (firstDay < lastDay) {
+      if (a < firstDay) out.push({ table: 'telemetry_1h', from: a, to: firstDay });
+      out.push({ table: 'telemetry_1d', from: firstDay, to: lastDay });
+      a = lastDay;
+    }
+  }
+  const hourEnd = Math.min(to, marks.hour);
+  if (a < hourEnd) {
+    out.push({ table: 'telemetry_1h', from: a, to: hourEnd });
+    a = hourEnd;
+  }
+  if (a < to) out.push({ table: 'telemetry_5m', from: a, to });
+  return out;
+}
+
+// ——— networks and devices ———
+
+export interface NetworkRef {
+  id: string;
+  tenant_id: string;
+  name: string;
+  time_zone: string | null;
+}
+
+/** The scope's networks (optionally those whose name holds `search`), oldest first. */
+export async function networksOf(db: Db, scope: Scope, search?: string): Promise<NetworkRef[]> {
+  let q = db
+    .selectFrom('networks')
+    .select(['id', 'tenant_id', 'name', 'time_zone'])
+    .where(tenantIs(scope, 'tenant_id') as RawBuilder<boolean>);
+  if (search) q = q.where(sql<boolean>`lower(name) like ${likePattern(search.toLowerCase())} escape '\\'`);
+  return q.orderBy('created_at').orderBy('id').execute();
+}
+
+export async function networkOf(db: Db, scope: Scope, id: string): Promise<NetworkRef | undefined> {
+  return db
+    .selectFrom('networks')
+    .select(['id', 'tenant_id', 'name', 'time_zone'])
+    .where('id', '=', id)
+    .where(tenantIs(scope, 'tenant_id') as RawBuilder<boolean>)
+    .executeTakeFirst();
+}
+
+/** The zone of tenant-wide periods: the scope's first network's (null: the server's); none → 'UTC'. */
+export async function firstNetworkZone(db: Db, scope: Scope): Promise<string | null | undefined> {
+  if (scope.admin) return 'UTC';
+  const row = await db
+    .selectFrom('networks')
+    .select('time_zone')
+    .where('tenant_id', '=', scope.tenantId ?? '')
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst();
+  return row ? row.time_zone : 'UTC';
+}
+
+/** Devices of each network, and those online now. */
+export async function deviceCounts(
+  db: Db,
+  scope: Scope,
+  networkIds: readonly string[] | null,
+): Promise<Map<string, { devices: number; online: number }>> {
+  const rows = await sql<{ parent: string; devices: unknown; online: unknown }>`
+    select parent, count(*) as devices, sum(online) as online from devices
+    where parent is not null and ${tenantIs(scope, 'tenant_id')}
+      and ${networkIds ? inList('parent', networkIds) : sql`1 = 1`}
+    group by parent`.execute(db);
+  return new Map(rows.rows.map((r) => [r.parent, { devices: num(r.devices), online: num(r.online) }]));
+}
+
+/** The networks among these that have a gateway (router): their traffic is their gateways'. */
+async function gatewayNetworks(db: Db, networkIds: readonly string[] | null): Promise<Set<string>> {
+  const rows = await sql<{ parent: string }>`
+    select distinct parent from devices where type = ${GATEWAY_TYPE} and parent is not null
+      and ${networkIds ? inList('parent', networkIds) : sql`1 = 1`}`.execute(db);
+  return new Set(rows.rows.map((r) => r.parent));
+}
+
+export interface NetHour {
+  network_id: string;
+  tenant_id: string;
+  hour: number;
+  tx: number;
+  rx: number;
+}
+
+/** Per network and hour from telemetry rows of [from, to): the gateways' uplinks, else the APs'. */
+async function telemetryNetHours(
+  db: Db,
+  scope: Scope,
+  table: SeriesTable,
+  networkIds: readonly string[] | null,
+  from: number,
+  to: number,
+): Promise<NetHour[]> {
+  if (from >= to) return [];
+  const rows = await sql<{
+    parent: string;
+    tenant_id: string;
+    type: number;
+    hour: unknown;
+    tx: unknown;
+    rx: unknown;
+  }>`
+    select d.parent as parent, d.tenant_id as tenant_id, d.type as type,
+      t.bucket - (t.bucket % ${sql.lit(HOUR)}) as hour, sum(t.tx_bytes) as tx, sum(t.rx_bytes) as rx
+    from ${sql.table(table)} t join devices d on d.id = t.device_id
+    where t.bucket >= ${from} and t.bucket < ${to} and ${tenantIs(scope, 't.tenant_id')}
+      and d.tenant_id = t.tenant_id and d.parent is not null and d.type in (${GATEWAY_TYPE}, ${AP_TYPE})
+      and ${networkIds ? inList('d.parent', networkIds) : sql`1 = 1`}
+    group by d.parent, d.tenant_id, d.type, t.bucket - (t.bucket % ${sql.lit(HOUR)})`.execute(db);
+  if (rows.rows.length === 0) return [];
+  const gateways = await gatewayNetworks(db, [...new Set(rows.rows.map((r) => r.parent))]);
+  const merged = new Map<string, NetHour>();
+  for (const r of rows.rows) {
+    const want = gateways.has(r.parent) ? GATEWAY_TYPE : AP_TYPE;
+    if (Number(r.type) !== want) continue;
+    const hour = num(r.hour);
+    const key = `${r.parent}|${hour}`;
+    const m = merged.get(key) ?? { network_id: r.parent, tenant_id: r.tenant_id, hour, tx: 0, rx: 0 };
+    m.tx += num(r.tx);
+    m.rx += num(r.rx);
+    merged.set(key, m);
+  }
+  return [...merged.values()];
+}
+
+/** Networks' traffic per hour over [from, to): the roll-up, then telemetry after its mark. */
+export async function netHours(
+  db: Db,
+  scope: Scope,
+  networkIds: readonly string[] | null,
+  from: number,
+  to: number,
+): Promise<NetHour[]> {
+  if (from >= to) return [];
+  const [mark, marks] = await Promise.all([markOf(db, 'traffic'), telemetryMarks(db)]);
+  const rolled = Math.max(from, Math.min(to, mark ?? 0));
+  const out: NetHour[] = [];
+  if (from < rolled) {
+    const rows = await sql<{
+      network_id: string;
+      tenant_id: string;
+      hour: unknown;
+      tx: unknown;
+      rx: unknown;
+    }>`
+      select network_id, tenant_id, hour, tx_bytes as tx, rx_bytes as rx from analytics_net_hour
+      where ${tenantIs(scope, 'tenant_id')} and hour >= ${from} and hour < ${rolled}
+        and ${networkIds ? inList('network_id', networkIds) : sql`1 = 1`}`.execute(db);
+    for (const r of rows.rows) {
+      out.push({
+        network_id: r.network_id,
+        tenant_id: r.tenant_id,
+        hour: num(r.hour),
+        tx: num(r.tx),
+        rx: num(r.rx),
+      });
+    }
+  }
+  for (const s of segments(rolled, to, marks, false)) {
+    out.push(...(await telemetryNetHours(db, scope, s.table, networkIds, s.from, s.to)));
+  }
+  return out;
+}
+
+/**
+ * Distinct clients connected at each network's devices over [from, to): the daily roll-up for the
+ * days it covers (days starting in [dayFrom, to)), the connect log after its mark. With `total`,
+ * distinct over all the networks together (a client of two networks counts once); else per network
+ * (`total` is then their sum).
+ */
+export async function netUsers(
+  db: Db,
+  scope: Scope,
+  networkIds: readonly string[] | null,
+  dayFrom: number,
+  from: number,
+  to: number,
+  what: 'byNetwork' | 'total' = 'byNetwork',
+): Promise<{ byNetwork: Map<string, number>; total: number }> {
+  const mark = (await markOf(db, 'users')) ?? 0;
+  const liveFrom = Math.max(from, mark);
+  const nets = (col: string) => (networkIds ? inList(col, networkIds) : sql`1 = 1`);
+  const parts: Frag[] = [
+    sql`select network_id, client_id from analytics_net_users
+        where ${tenantIs(scope, 'tenant_id')} and day >= ${dayFrom} and day < ${to} and ${nets('network_id')}`,
+  ];
+  if (liveFrom < to) {
+    parts.push(sql`select d.parent as network_id, s.client_id as client_id
+      from client_sessions s join devices d on d.id = s.device_id
+      where ${tenantIs(scope, 's.tenant_id')} and d.tenant_id = s.tenant_id and d.parent is not null
+        and s.start_at < ${to} and (s.end_at is null or s.end_at >= ${liveFrom}) and ${nets('d.parent')}`);
+  }
+  const union = sql.join(parts, sql` union `);
+  // Per network (the rankings) or over them all (a tenant's total): each is one scan of the union.
+  if (what === 'total') {
+    const all = await sql<{ n: unknown }>`select count(distinct client_id) as n from (${union}) u`.execute(
+      db,
+    );
+    return { byNetwork: new Map(), total: num(all.rows[0]?.n) };
+  }
+  const per = await sql<{ network_id: string; n: unknown }>`
+    select network_id, count(distinct client_id) as n from (${union}) u group by network_id`.execute(db);
+  const byNetwork = new Map(per.rows.map((r) => [r.network_id, num(r.n)]));
+  return { byNetwork, total: [...byNetwork.values()].reduce((a, b) => a + b, 0) };
+}
+
+// ——— roll-ups (every tenant: maintenance, not a caller's read) ———
+
+const ALL: Scope = { tenantId: null, admin: true };
+
+/** Rolls networks' traffic of [from, to) (whole hours in telemetry_1h) into analytics_net_hour. */
+export async function rollTraffic(db: Db, from: number, to: number): Promise<number> {
+  const rows = await telemetryNetHours(db, ALL, 'telemetry_1h', null, from, to);
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('analytics_net_hour').where('hour', '>=', from).where('hour', '<', to).execute();
+    await bulkInsert(
+      trx,
+      'analytics_net_hour',
+      ['tenant_id', 'network_id', 'hour', 'tx_bytes', 'rx_bytes'],
+      rows.map((r) => ({
+        tenant_id: r.tenant_id,
+        network_id: r.network_id,
+        hour: r.hour,
+        tx_bytes: r.tx,
+        rx_bytes: r.rx,
+      })),
+    );
+    await setMark(trx, 'traffic', to);
+  });
+  return rows.length;
+}
+
+/** Connections overlapping [from, to) with their network and its zone. */
+export async function sessionsOverlapping(
+  db: Db,
+  from: number,
+  to: number,
+): Promise<
+  {
+    tenant_id: string;
+    network_id: string;
+    zone: string | null;
+    client_id: string;
+    start: number;
+    end: number;
+  }[]
+> {
+  const rows = await sql<{
+    tenant_id: string;
+    network_id: string;
+    zone: string | null;
+    client_id: string;
+    start_at: unknown;
+    end_at: unknown;
+  }>`
+    select s.tenant_id as tenant_id, d.parent as network_id, n.time_zone as zone, s.client_id as client_id,
+      s.start_at as start_at, s.end_at as end_at
+    from client_sessions s join devices d on d.id = s.device_id join networks n on n.id = d.parent
+    where d.tenant_id = s.tenant_id and n.tenant_id = s.tenant_id
+      and s.start_at < ${to} and (s.end_at is null or s.end_at >= ${from})`.execute(db);
+  return rows.rows.map((r) => ({
+    tenant_id: r.tenant_id,
+    network_id: r.network_id,
+    zone: r.zone,
+    client_id: r.client_id,
+    start: Math.max(from, num(r.start_at)),
+    end: Math.min(to, r.end_at == null ? to : num(r.end_at)),
+  }));
+}
+
+export async function addUserDays(
+  db: Db,
+  rows: readonly { tenant_id: string; network_id: string; day: number; client_id: string }[],
+  mark: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await bulkInsert(
+      trx,
+      'analytics_net_users',
+      ['tenant_id', 'network_id', 'day', 'client_id'],
+      rows,
+      'on conflict (network_id, day, client_id) do nothing',
+    );
+    await setMark(trx, 'users', mark);
+  });
+}
+
+/** Retention of the roll-ups. */
+export async function pruneRollups(db: Db, hoursBefore: number, daysBefore: number): Promise<void> {
+  await db.deleteFrom('analytics_net_hour').where('hour', '<', hoursBefore).execute();
+  await db.deleteFrom('analytics_net_users').where('day', '<', daysBefore).execute();
+  await db.deleteFrom('analytics_client_day').where('day', '<', daysBefore).execute();
+}
+
+// ——— devices' traffic ———
+
+export interface DeviceFilter {
+  type?: number | undefined;
+  network?: string | undefined;
+  search?: string | undefined;
+  ids?: readonly string[] | undefined;
+}
+
+function deviceWhere(scope: Scope, f: DeviceFilter, alias: string): Frag {
+  const parts: Frag[] = [
+    tenantIs(scope, `${alias}.tenant_id`),
+    sql`${sql.ref(`${alias}.tenant_id`)} is not null`,
+  ];
+  if (f.type !== undefined) parts.push(sql`${sql.ref(`${alias}.type`)} = ${f.type}`);
+  if (f.network !== undefined) parts.push(sql`${sql.ref(`${alias}.parent`)} = ${f.network}`);
+  if (f.ids) parts.push(inList(`${alias}.id`, f.ids));
+  if (f.search) {
+    parts.push(
+      sql`${sql.ref(`${alias}.search_key`)} like ${likePattern(f.search.toLowerCase())} escape '\\'`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export interface DeviceTraffic {
+  id: string;
+  sn: string;
+  mac: string;
+  hello_mac: string;
+  alias: string;
+  type: number | null;
+  model: string;
+  online: number;
+  parent: string | null;
+  network_name: string | null;
+  tx: number;
+  rx: number;
+}
+
+/**
+ * The scope's devices (filtered) with their uplink bytes over [from, to), ranked; devices without
+ * traffic count 0. One page (offset, limit) and the count.
+ */
+export async function deviceTrafficPage(
+  db: Db,
+  scope: Scope,
+  f: DeviceFilter,
+  from: number,
+  to: number,
+  order: { by: 'total' | 'tx' | 'rx'; dir: 'asc' | 'desc' },
+  page: { offset: number; limit: number },
+): Promise<{ rows: DeviceTraffic[]; count: number }> {
+  const marks = await telemetryMarks(db);
+  const parts = segments(from, to, marks, true).map(
+    (s) => sql`select device_id, tx_bytes, rx_bytes from ${sql.table(s.table)}
+      where bucket >= ${s.from} and bucket < ${s.to} and ${tenantIs(scope, 'tenant_id')}`,
+  );
+  const traffic = parts.length
+    ? sql`select device_id, sum(tx_bytes) as tx, sum(rx_bytes) as rx from (${sql.join(parts, sql` union all `)}) x group by device_id`
+    : sql`select '' as device_id, 0 as tx, 0 as rx where 1 = 0`;
+  const by =
+    order.by === 'total'
+      ? sql`coalesce(t.tx, 0) + coalesce(t.rx, 0)`
+      : order.by === 'tx'
+        ? sql`coalesce(t.tx, 0)`
+        : sql`coalesce(t.rx, 0)`;
+  const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
+  const where = deviceWhere(scope, f, 'd');
+  const [rows, count] = await Promise.all([
+    sql<Record<string, unknown>>`
+      select d.id as id, d.sn as sn, d.mac as mac, d.hello_mac as hello_mac, d.alias as alias, d.type as type,
+        d.model as model, d.online as online, d.parent as parent, n.name as network_name,
+        coalesce(t.tx, 0) as tx, coalesce(t.rx, 0) as rx
+      from devices d left join (${traffic}) t on t.device_id = d.id
+        left join networks n on n.id = d.parent and n.tenant_id = d.tenant_id
+      where ${where}
+      order by ${by} ${dir}, d.sn asc
+      limit ${page.limit} offset ${page.offset}`.execute(db),
+    sql<{ n: unknown }>`select count(*) as n from devices d where ${where}`.execute(db),
+  ]);
+  return {
+    rows: rows.rows.map((r) => ({
+      id: String(r.id),
+      sn: String(r.sn),
+      mac: String(r.mac ?? ''),
+      hello_mac: String(r.hello_mac ?? ''),
+      alias: String(r.alias ?? ''),
+      type: r.type == null ? null : Number(r.type),
+      model: String(r.model ?? ''),
+      online: num(r.online),
+      parent: (r.parent as string | null) ?? null,
+      network_name: (r.network_name as string | null) ?? null,
+      tx: num(r.tx),
+      rx: num(r.rx),
+    })),
+    count: num(count.rows[0]?.n),
+  };
+}
+
+export interface DeviceRef {
+  id: string;
+  sn: string;
+  alias: string;
+  type: number | null;
+  parent: string | null;
+  tenant_id: string | null;
+}
+
+export async function devicesByIds(db: Db, scope: Scope, ids: readonly string[]): Promise<DeviceRef[]> {
+  const rows = await sql<DeviceRef>`
+    select id, sn, alias, type, parent, tenant_id from devices d
+    where ${deviceWhere(scope, { ids }, 'd')}`.execute(db);
+  return rows.rows;
+}
+
+/** Devices counted for a network's rates: its gateways, else its APs (as for its traffic). */
+export async function rateDevicesOf(db: Db, scope: Scope, networkId: string): Promise<DeviceRef[]> {
+  const rows = await sql<DeviceRef>`
+    select id, sn, alias, type, parent, tenant_id from devices d
+    where ${deviceWhere(scope, { network: networkId }, 'd')} and d.type in (${GATEWAY_TYPE}, ${AP_TYPE})`.execute(
+    db,
+  );
+  const hasGateway = rows.rows.some((r) => Number(r.type) === GATEWAY_TYPE);
+  return rows.rows.filter((r) => Number(r.type) === (hasGateway ? GATEWAY_TYPE : AP_TYPE));
+}
+
+/** Hourly uplink bytes of these devices over [from, to). */
+export async function deviceHours(
+  db: Db,
+  scope: Scope,
+  ids: readonly string[],
+  from: number,
+  to: number,
+): Promise<{ device_id: string; hour: number; tx: number; rx: number }[]> {
+  const marks = await telemetryMarks(db);
+  const out: { device_id: string; hour: number; tx: number; rx: number }[] = [];
+  for (const s of segments(from, to, marks, false)) {
+    const rows = await sql<{ device_id: string; hour: unknown; tx: unknown; rx: unknown }>`
+      select device_id, bucket - (bucket % ${sql.lit(HOUR)}) as hour, sum(tx_bytes) as tx, sum(rx_bytes) as rx
+      from ${sql.table(s.table)}
+      where bucket >= ${s.from} and bucket < ${s.to} and ${tenantIs(scope, 'tenant_id')} and ${inList('device_id', ids)}
+      group by device_id, bucket - (bucket % ${sql.lit(HOUR)})`.execute(db);
+    for (const r of rows.rows)
+      out.push({ device_id: r.device_id, hour: num(r.hour), tx: num(r.tx), rx: num(r.rx) });
+  }
+  return out;
+}
+
+/** Average clients per device-hour summed per hour, over the devices of one network ([from, to)). */
+export async function networkClientHours(
+  db: Db,
+  scope: Scope,
+  networkId: string,
+  from: number,
+  to: number,
+): Promise<Map<number, number>> {
+  const marks = await telemetryMarks(db);
+  const out = new Map<number, number>();
+  for (const s of segments(from, to, marks, false)) {
+    const rows = await sql<{ hour: unknown; value: unknown }>`
+      select p.hour as hour, sum(p.avg) as value from (
+        select t.device_id, t.bucket - (t.bucket % ${sql.lit(HOUR)}) as hour, sum(t.clients_sum) * 1.0 / sum(t.n) as avg
+        from ${sql.table(s.table)} t join devices d on d.id = t.device_id
+        where t.bucket >= ${s.from} and t.bucket < ${s.to} and ${tenantIs(scope, 't.tenant_id')}
+          and d.parent = ${networkId} and d.tenant_id = t.tenant_id and (d.type is null or d.type != 1) and t.n > 0
+        group by t.device_id, t.bucket - (t.bucket % ${sql.lit(HOUR)})
+      ) p group by p.hour`.execute(db);
+    for (const r of rows.rows) out.set(num(r.hour), (out.get(num(r.hour)) ?? 0) + num(r.value));
+  }
+  return out;
+}
+
+// ——— clients ———
+
+export interface ClientFilter {
+  /** Clients connected at this network's devices in [from, to). */
+  network?: string | undefined;
+  search?: string | undefined;
+  ids?: readonly string[] | undefined;
+}
+
+function clientWhere(scope: Scope, f: ClientFilter, from: number, to: number): Frag {
+  const parts: Frag[] = [tenantIs(scope, 'c.tenant_id')];
+  if (f.ids) parts.push(inList('c.id', f.ids));
+  if (f.search) {
+    const p = likePattern(f.search.toLowerCase());
+    parts.push(
+      sql`(lower(c.mac) like ${p} escape '\\' or lower(c.name) like ${p} escape '\\' or lower(c.alias) like ${p} escape '\\')`,
+    );
+  }
+  if (f.network !== undefined) {
+    parts.push(sql`c.id in (select s.client_id from client_sessions s join devices d on d.id = s.device_id
+      where s.tenant_id = c.tenant_id and d.parent = ${f.network} and d.tenant_id = s.tenant_id
+        and s.start_at < ${to} and (s.end_at is null or s.end_at >= ${from}))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/**
+ * Clients' bytes over [from, to): whole UTC days before the `clients` mark from the day roll-up,
+ * the edges and the days after it from client_flow's hours.
+ */
+function flowSums(scope: Scope, from: number, to: number, mark: number): Frag {
+  const firstDay = Math.ceil(from / DAY) * DAY;
+  const lastDay = Math.floor(Math.min(to, mark) / DAY) * DAY;
+  const hours = (a: number, b: number) =>
+    sql`select client_id, tx_bytes, rx_bytes from client_flow
+      where hour >= ${a} and hour < ${b} and ${tenantIs(scope, 'tenant_id')}`;
+  const parts: Frag[] = [];
+  if (firstDay < lastDay) {
+    if (from < firstDay) parts.push(hours(from, firstDay));
+    parts.push(sql`select client_id, tx_bytes, rx_bytes from analytics_client_day
+      where day >= ${firstDay} and day < ${lastDay} and ${tenantIs(scope, 'tenant_id')}`);
+    if (lastDay < to) parts.push(hours(lastDay, to));
+  } else {
+    parts.push(hours(from, to));
+  }
+  return sql`select client_id, sum(tx_bytes) as tx, sum(rx_bytes) as rx
+    from (${sql.join(parts, sql` union all `)}) f group by client_id`;
+}
+
+/** The first hour client_flow holds at or after `from` (null: none). */
+export async function firstClientHour(db: Db, from: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('client_flow')
+    .where('hour', '>=', from)
+    .select((eb) => eb.fn.min('hour').as('first'))
+    .executeTakeFirst();
+  return row?.first == null ? null : Number(row.first);
+}
+
+/** Rolls clients' hours of [from, to) (whole UTC days) into analytics_client_day, moving the mark. */
+export async function rollClientDays(db: Db, from: number, to: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('analytics_client_day').where('day', '>=', from).where('day', '<', to).execute();
+    await sql`insert into analytics_client_day (tenant_id, client_id, day, tx_bytes, rx_bytes)
+      select tenant_id, client_id, hour - (hour % ${sql.lit(DAY)}), sum(tx_bytes), sum(rx_bytes) from client_flow
+      where hour >= ${from} and hour < ${to}
+      group by tenant_id, client_id, hour - (hour % ${sql.lit(DAY)})`.execute(trx);
+    await setMark(trx, 'clients', to);
+  });
+}
+
+function sessionSums(scope: Scope, from: number, to: number, now: number): Frag {
+  const end = sql`coalesce(end_at, ${now})`;
+  return sql`select client_id,
+      sum((case when ${end} < ${to} then ${end} else ${to} end) - (case when start_at > ${from} then start_at else ${from} end)) as online_ms,
+      sum(case when start_at >= ${from} then 1 else 0 end) as conns
+    from client_sessions
+    where start_at < ${to} and (end_at is null or end_at >= ${from}) and ${tenantIs(scope, 'tenant_id')}
+    group by client_id`;
+}
+
+export interface ClientFigures {
+  id: string;
+  mac: string;
+  name: string;
+  alias: string;
+  status: string;
+  device_id: string | null;
+  device_sn: string;
+  device_alias: string | null;
+  parent: string | null;
+  network_name: string | null;
+  tx: number;
+  rx: number;
+  online_ms: number;
+  conns: number;
+}
+
+/**
+ * Clients with traffic or connections in [from, to), ranked by traffic, online time or connections;
+ * one page and the count. Traffic counts the hours starting in the period (client_flow).
+ */
+export async function clientPage(
+  db: Db,
+  scope: Scope,
+  f: ClientFilter,
+  from: number,
+  to: number,
+  now: number,
+  order: { by: 'traffic' | 'online' | 'connections'; dir: 'asc' | 'desc' },
+  page: { offset: number; limit: number },
+): Promise<{ rows: ClientFigures[]; count: number }> {
+  const flows = flowSums(scope, from, to, (await markOf(db, 'clients')) ?? 0);
+  const sess = sessionSums(scope, Math.max(0, from), to, Math.min(now, to));
+  const by =
+    order.by === 'traffic'
+      ? sql`coalesce(fl.tx, 0) + coalesce(fl.rx, 0)`
+      : order.by === 'online'
+        ? sql`coalesce(se.online_ms, 0)`
+        : sql`coalesce(se.conns, 0)`;
+  const dir = order.dir === 'asc' ? sql`asc` : sql`desc`;
+  const where = sql`${clientWhere(scope, f, from, to)} and (fl.client_id is not null or se.client_id is not null)`;
+  const body = sql`from clients c left join (${flows}) fl on fl.client_id = c.id left join (${sess}) se on se.client_id = c.id`;
+  const [rows, count] = await Promise.all([
+    sql<Record<string, unknown>>`
+      select c.id as id, c.mac as mac, c.name as name, c.alias as alias, c.status as status,
+        c.device_id as device_id, c.device_sn as device_sn, dv.alias as device_alias, dv.parent as parent,
+        n.name as network_name, coalesce(fl.tx, 0) as tx, coalesce(fl.rx, 0) as rx,
+        coalesce(se.online_ms, 0) as online_ms, coalesce(se.conns, 0) as conns
+      ${body}
+        left join devices dv on dv.id = c.device_id and dv.tenant_id = c.tenant_id
+        left join networks n on n.id = dv.parent and n.tenant_id = c.tenant_id
+      where ${where}
+      order by ${by} ${dir}, c.mac asc, c.id asc
+      limit ${page.limit} offset ${page.offset}`.execute(db),
+    sql<{ n: unknown }>`select count(*) as n ${body} where ${where}`.execute(db),
+  ]);
+  return {
+    rows: rows.rows.map((r) => ({
+      id: String(r.id),
+      mac: String(r.mac),
+      name: String(r.name ?? ''),
+      alias: String(r.alias ?? ''),
+      status: String(r.status ?? ''),
+      device_id: (r.device_id as string | null) ?? null,
+      device_sn: String(r.device_sn ?? ''),
+      device_alias: (r.device_alias as string | null) ?? null,
+      parent: (r.parent as string | null) ?? null,
+      network_name: (r.network_name as string | null) ?? null,
+      tx: num(r.tx),
+      rx: num(r.rx),
+      online_ms: num(r.online_ms),
+      conns: num(r.conns),
+    })),
+    count: num(count.rows[0]?.n),
+  };
+}
+
+/** A client of the scope by id or MAC (normalized, lower-case colon form as stored). */
+export async function clientOf(
+  db: Db,
+  scope: Scope,
+  ref: { id?: string | undefined; mac?: string | undefined },
+): Promise<{ id: string; mac: string } | undefined> {
+  let q = db
+    .selectFrom('clients')
+    .select(['id', 'mac'])
+    .where(tenantIs(scope, 'tenant_id') as RawBuilder<boolean>);
+  if (ref.id) q = q.where('id', '=', ref.id);
+  if (ref.mac) q = q.where('mac', '=', ref.mac);
+  return q.executeTakeFirst();
+}
+
+/** Clients' traffic per hour over [from, to): one client, a network's clients of the period, or all. */
+export async function clientHours(
+  db: Db,
+  scope: Scope,
+  target: { client?: string | undefined; network?: string | undefined },
+  from: number,
+  to: number,
+): Promise<{ hour: number; tx: number; rx: number }[]> {
+  const network =
+    target.network === undefined
+      ? sql`1 = 1`
+      : sql`f.client_id in (select s.client_id from client_sessions s join devices d on d.id = s.device_id
+          where s.tenant_id = f.tenant_id and d.parent = ${target.network} and d.tenant_id = s.tenant_id
+            and s.start_at < ${to} and (s.end_at is null or s.end_at >= ${from}))`;
+  const rows = await sql<{ hour: unknown; tx: unknown; rx: unknown }>`
+    select f.hour as hour, sum(f.tx_bytes) as tx, sum(f.rx_bytes) as rx from client_flow f
+    where f.hour >= ${from} and f.hour < ${to} and ${tenantIs(scope, 'f.tenant_id')}
+      and ${target.client === undefined ? sql`1 = 1` : sql`f.client_id = ${target.client}`} and ${network}
+    group by f.hour`.execute(db);
+  return rows.rows.map((r) => ({ hour: num(r.hour), tx: num(r.tx), rx: num(r.rx) }));
+}
+
+/** Online clients' current rates summed: one client, a network's, or all. */
+export async function clientRates(
+  db: Db,
+  scope: Scope,
+  target: { client?: string | undefined; network?: string | undefined },
+): Promise<{ tx: number; rx: number; n: number }> {
+  const rows = await sql<{ tx: unknown; rx: unknown; n: unknown }>`
+    select sum(c.tx_rate) as tx, sum(c.rx_rate) as rx, count(*) as n from clients c
+    where c.status = 'online' and ${tenantIs(scope, 'c.tenant_id')}
+      and ${target.client === undefined ? sql`1 = 1` : sql`c.id = ${target.client}`}
+      and ${
+        target.network === undefined
+          ? sql`1 = 1`
+          : sql`c.device_id in (select d.id from devices d where d.parent = ${target.network} and d.tenant_id = c.tenant_id)`
+      }`.execute(db);
+  const r = rows.rows[0];
+  return { tx: num(r?.tx), rx: num(r?.rx), n: num(r?.n) };
+}
+
+export interface OnlineGroups {
+  byNetwork: { id: string; name: string; n: number }[];
+  byDevice: { id: string; sn: string; alias: string; parent: string | null; n: number }[];
+  byBand: { band: string; n: number }[];
+  bySsid: { ssid: string; n: number }[];
+  total: number;
+}
+
+/** Clients online now, grouped by network, device (top `deviceLimit`), band and SSID. */
+export async function onlineGroups(
+  db: Db,
+  scope: Scope,
+  network: string | undefined,
+  deviceLimit: number,
+): Promise<OnlineGroups> {
+  const base = sql`from clients c left join devices d on d.id = c.device_id and d.tenant_id = c.tenant_id
+    where c.status = 'online' and ${tenantIs(scope, 'c.tenant_id')}
+      and ${network === undefined ? sql`1 = 1` : sql`d.parent = ${network}`}`;
+  const [devs, bands, ssids, total] = await Promise.all([
+    sql<{ id: string; sn: string; alias: string; parent: string | null; n: unknown }>`
+      select d.id as id, d.sn as sn, d.alias as alias, d.parent as parent, count(*) as n ${base} and d.id is not null
+      group by d.id, d.sn, d.alias, d.parent order by count(*) desc, d.sn asc limit ${deviceLimit}`.execute(
+      db,
+    ),
+    sql<{ band: string | null; link: unknown; n: unknown }>`
+      select c.band as band, c.link as link, count(*) as n ${base} group by c.band, c.link`.execute(db),
+    sql<{ ssid: string | null; n: unknown }>`
+      select c.ssid as ssid, count(*) as n ${base} group by c.ssid order by count(*) desc`.execute(db),
+    sql<{ n: unknown }>`select count(*) as n ${base}`.execute(db),
+  ]);
+  const perNet = await sql<{ id: string; name: string; n: unknown }>`
+    select n.id as id, n.name as name, count(*) as n
+    from clients c join devices d on d.id = c.device_id and d.tenant_id = c.tenant_id
+      join networks n on n.id = d.parent and n.tenant_id = c.tenant_id
+    where c.status = 'online' and ${tenantIs(scope, 'c.tenant_id')}
+      and ${network === undefined ? sql`1 = 1` : sql`d.parent = ${network}`}
+    group by n.id, n.name order by count(*) desc, n.name asc`.execute(db);
+  const band = new Map<string, number>();
+  for (const r of bands.rows) {
+    const key = num(r.link) === 0 ? 'wired' : (r.band ?? 'unknown');
+    band.set(key, (band.get(key) ?? 0) + num(r.n));
+  }
+  return {
+    byNetwork: perNet.rows.map((r) => ({ id: r.id, name: r.name, n: num(r.n) })),
+    byDevice: devs.rows.map((r) => ({
+      id: r.id,
+      sn: r.sn,
+      alias: r.alias ?? '',
+      parent: r.parent ?? null,
+      n: num(r.n),
+    })),
+    byBand: [...band]
+      .map(([b, n]) => ({ band: b, n }))
+      .sort((a, b) => b.n - a.n || a.band.localeCompare(b.band)),
+    bySsid: ssids.rows.map((r) => ({ ssid: r.ssid ?? '', n: num(r.n) })),
+    total: num(total.rows[0]?.n),
+  };
+}

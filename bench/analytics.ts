@@ -1,0 +1,346 @@
+// bench:analytics — the analytics and DNS behaviour calls on a store of --networks (500) networks,
+// --devices (10,000) devices and --clients (100,000) clients holding --traffic-days (30) days of
+// hourly traffic and --dns-days (7) days of DNS counts, loaded by an honest bulk loader of the
+// tables the calls read (bench/analytics/load.ts). Measured: p99 of every call (in-process
+// requests through the whole HTTP pipeline, one at a time) while DNS reports are ingested at
+// --ingest-rate entries/s, then the DNS ingest's own capacity: messages of 200 entries from
+// --devices devices decoded by the protocol codec and counted, with the minute flushes, for
+// --ingest-seconds. Goals (issue 19): p99 < 200 ms on SQLite; ingest ≥ 66,667 entries/s (10,000
+// devices × 200 entries / 30 s). `npm run bench:analytics -- --help`.
+import { parseArgs } from 'node:util';
+import { decodeUp, upTopic, type UpMessage } from '@netconsole/contract';
+import { apiCaller, login, startHarness, type Harness } from '../apps/server/src/test/harness.ts';
+import {
+  DAY,
+  domainPool,
+  insertAll,
+  loadClients,
+  loadDns,
+  loadTraffic,
+  macOf,
+  rng,
+  zipf,
+  type Fleet,
+} from './analytics/load.ts';
+import { f0, f1, machine, quantile, uptime } from './support/cli.ts';
+
+const HELP = `Usage: npm run bench:analytics -- [options]
+
+  --networks <n>        networks, default 500
+  --devices <n>         devices (one router per network, the rest APs), default 10000
+  --clients <n>         clients, default 100000
+  --traffic-days <n>    days of hourly traffic, default 30
+  --dns-days <n>        days of DNS counts, default 7
+  --dns-per-hour <n>    names per network and hour, default 40
+  --requests <n>        requests per call, default 60
+  --ingest-rate <n>     DNS entries/s ingested while the calls are measured, default 6667
+  --ingest-seconds <n>  length of the ingest capacity run, default 30
+  --budget <s>          seconds per call at most (then fewer requests, at least 1 after warm-up), default 45
+
+SQLite only (the store of the harness: TEST_STORE=postgres needs the test databases).
+A missed goal is printed as MISSED.
+`;
+
+const { values: o } = parseArgs({
+  options: {
+    networks: { type: 'string', default: '500' },
+    devices: { type: 'string', default: '10000' },
+    clients: { type: 'string', default: '100000' },
+    'traffic-days': { type: 'string', default: '30' },
+    'dns-days': { type: 'string', default: '7' },
+    'dns-per-hour': { type: 'string', default: '40' },
+    requests: { type: 'string', default: '60' },
+    'ingest-rate': { type: 'string', default: '6667' },
+    'ingest-seconds': { type: 'string', default: '30' },
+    budget: { type: 'string', default: '45' },
+    help: { type: 'boolean', short: 'h', default: false },
+  },
+});
+if (o.help) {
+  process.stdout.write(HELP);
+  process.exit(0);
+}
+const num = (k: keyof typeof o) => {
+  const v = Number(o[k]);
+  if (!Number.isFinite(v) || v < 0) throw new Error(`--${k}: a number`);
+  return v;
+};
+const spec = {
+  networks: num('networks'),
+  devices: num('devices'),
+  clients: num('clients'),
+  trafficDays: num('traffic-days'),
+  dnsDays: num('dns-days'),
+  dnsPerHour: num('dns-per-hour'),
+  requests: num('requests'),
+  ingestRate: num('ingest-rate'),
+  ingestSeconds: num('ingest-seconds'),
+  budget: num('budget'),
+};
+const GOAL_MS = 200;
+const INGEST_GOAL = (10_000 * 200) / 30;
+
+const started = Date.now();
+const log = (s: string) => console.log(`[${f1((Date.now() - started) / 1000)} s] ${s}`);
+
+async function seedFleet(h: Harness, token: string, tenantId: string): Promise<Fleet> {
+  const { call } = apiCaller(() => h);
+  const fleet: Fleet = { tenantId, networks: [], devices: [], clients: [] };
+  const perNetwork = Math.max(2, Math.round(spec.devices / spec.networks));
+  let d = 0;
+  for (let n = 0; n < spec.networks; n++) {
+    const created = await call<{ list: { _id: string } }>(token, 'POST', '/v1/network/createNet', {
+      Name: `Site ${n + 1}`,
+      Location: {
+        longitude: 100 + (n % 50) / 5,
+        latitude: 25 + Math.floor(n / 50) / 5,
+        address: `Site ${n + 1}`,
+      },
+    });
+    if (created.status !== 200) throw new Error(`createNet: ${JSON.stringify(created.body)}`);
+    const id = created.body.list._id;
+    const ids: string[] = [];
+    const batch = [];
+    for (let i = 0; i < perNetwork && d < spec.devices; i++, d++) {
+      const router = i === 0;
+      const sn = `${router ? 'RT' : 'AP'}B${String(d).padStart(9, '0')}`;
+      batch.push(
+        call<{ _id: string }>(token, 'POST', '/v1/device/add', {
+          SN: sn,
+          MAC: macOf('dev', d),
+          Type: router ? 4 : 2,
+          Alias: sn,
+        }).then((r) => {
+          if (r.status !== 200) throw new Error(`device/add: ${JSON.stringify(r.body)}`);
+          return r.body._id;
+        }),
+      );
+    }
+    ids.push(...(await Promise.all(batch)));
+    const placed = await call(token, 'PUT', '/v1/device/netlist', { Parent: id, devices: ids, Main: ids[0] });
+    if (placed.status !== 200) throw new Error(`netlist: ${JSON.stringify(placed.body)}`);
+    fleet.networks.push(id);
+    fleet.devices.push(ids);
+    if (n % 100 === 99) log(`  ${n + 1} networks, ${d} devices`);
+  }
+  return fleet;
+}
+
+/** One device's `dns` message of 200 entries, as it arrives: topic and payload. */
+function dnsPayload(
+  sn: string,
+  seq: number,
+  now: number,
+  macs: readonly string[],
+  pool: readonly string[],
+  r: () => number,
+) {
+  const entries = Array.from({ length: 200 }, (_, i) => ({
+    ts: now - 29_000 + i * 100,
+    mac: macs[Math.floor(r() * macs.length)]!,
+    domain: pool[zipf(r, pool.length)]!,
+    qtype: 'a',
+  }));
+  return { topic: upTopic(sn, 'dns'), payload: JSON.stringify({ v: 1, ts: now, seq, entries }) };
+}
+
+async function main() {
+  console.log(`bench:analytics — ${machine()}`);
+  console.log(`spec: ${JSON.stringify(spec)}`);
+  const h = await startHarness();
+  h.clock.now = Date.now();
+  try {
+    const { tenant } = await (async () => {
+      const { seedTenant } = await import('../apps/server/src/test/harness.ts');
+      return seedTenant(h, 'bench');
+    })();
+    const token = (await login(h, 'benchown')).body.Token;
+    const db = h.store.db;
+
+    log('fleet: networks and devices through the API');
+    const fleet = await seedFleet(h, token, tenant.id);
+    log(`clients: ${spec.clients}`);
+    await loadClients(db, fleet, spec.clients, h.clock.now);
+    log(`traffic: ${spec.trafficDays} days`);
+    const traffic = await loadTraffic(db, fleet, spec.trafficDays, h.clock.now, log);
+    log(`dns: ${spec.dnsDays} days × ${spec.dnsPerHour} names per network and hour`);
+    const dns = await loadDns(db, fleet, spec.dnsDays, spec.dnsPerHour, h.clock.now, log);
+    const pool = domainPool(2000);
+    const watch = pool.slice(0, 10).map((d) => d.split('.').slice(-2).join('.'));
+    for (const w of [...new Set([...watch, 'example.com', 'example.net'])]) {
+      await apiCaller(() => h).call(token, 'POST', '/v1/dns/add', { Domain: w });
+    }
+    log(
+      `loaded: ${traffic.deviceHours} device hours, ${dns.hourRows} DNS hour rows, ${dns.dayRows} DNS day rows`,
+    );
+
+    // ---- the calls, while DNS reports arrive ----
+    const net = fleet.networks[0]!;
+    const dev = fleet.devices[0]![1]!;
+    const client = fleet.clients[0]!;
+    const calls: [string, string][] = [
+      ['flow/listPartURL 7d', '/v1/flow/listPartURL?Period=7d'],
+      ['flow/listPartURL 30d category', '/v1/flow/listPartURL?Period=30d&By=category'],
+      ['flow/listPartURL 7d network', `/v1/flow/listPartURL?Period=7d&Network=${net}`],
+      ['flow/listPartURL today', '/v1/flow/listPartURL?Period=today'],
+      ['devicebehavior/getAll 7d', '/v1/devicebehavior/getAll?Period=7d'],
+      [
+        'devicebehavior/getAll 7d network',
+        `/v1/devicebehavior/getAll?Period=7d&Network=${net}&Category=video`,
+      ],
+      ['dns/getAll 7d (12 watched)', '/v1/dns/getAll?Period=7d'],
+      ['flow/list 30d', '/v1/flow/list?Period=30d&Sort=traffic'],
+      ['flow/listAll 30d', '/v1/flow/listAll?Period=30d'],
+      ['flow/agg 30d', '/v1/flow/agg?Period=30d'],
+      ['flow/listAP 30d top 10', '/v1/flow/listAP?Period=30d&limit=10'],
+      ['flow/listDev 30d', `/v1/flow/listDev?Period=30d&Devices=${dev}`],
+      ['flow/clientlist 30d', '/v1/flow/clientlist?Period=30d&limit=10'],
+      ['flow/getTerminalTrafficRank 30d', '/v1/flow/getTerminalTrafficRank?Period=30d'],
+      ['client/getTotalFlow 30d', '/v1/client/getTotalFlow?Period=30d'],
+      ['client/getTotalFlow 30d client', `/v1/client/getTotalFlow?Period=30d&MAC=${client.mac}`],
+      ['client/getTotalRate', '/v1/client/getTotalRate'],
+      ['flow/userrealtime', '/v1/flow/userrealtime'],
+    ];
+    const sns = fleet.devices.map((ids, n) => ({
+      n,
+      sn: `RTB${String(fleet.devices.slice(0, n).reduce((s, x) => s + x.length, 0)).padStart(9, '0')}`,
+    }));
+    const macsOf = (n: number) => fleet.clients.filter((c) => c.network === n).map((c) => c.mac);
+    const macs = sns.map((s) => macsOf(s.n));
+    const r = rng(3);
+    let seq = 1;
+    let ingesting = spec.ingestRate > 0;
+    let ingested = 0;
+    const ingestLoop = (async () => {
+      const perTick = Math.max(1, Math.round(spec.ingestRate / 200 / 10));
+      while (ingesting) {
+        const tick = Date.now();
+        for (let i = 0; i < perTick; i++) {
+          const k = Math.floor(r() * sns.length);
+          const m = dnsPayload(
+            sns[k]!.sn,
+            seq++,
+            Date.now(),
+            macs[k]!.length ? macs[k]! : [macOf('x', 1)],
+            pool,
+            r,
+          );
+          const d = decodeUp(m.topic, m.payload);
+          if (!d.ok || d.kind !== 'dns') throw new Error('dns message refused');
+          h.clock.now = Date.now();
+          await h.services.dnsIngest.dns(undefined, sns[k]!.sn, d.message as UpMessage<'dns'>, h.clock.now);
+          ingested += 200;
+        }
+        await new Promise((res) => setTimeout(res, Math.max(0, 100 - (Date.now() - tick))));
+      }
+    })();
+    const flushLoop = setInterval(() => void h.services.dnsIngest.flush(), 60_000);
+
+    // Signed in again: the load took longer than a session lives.
+    h.clock.now = Date.now();
+    const fresh = (await login(h, 'benchown')).body.Token;
+    const results: {
+      name: string;
+      n: number;
+      p50: number;
+      p99: number;
+      max: number;
+      failed: number;
+      status: string;
+    }[] = [];
+    const { call } = apiCaller(() => h);
+    for (const [name, url] of calls) {
+      const times: number[] = [];
+      let failed = 0;
+      let status = '';
+      const budget = Date.now() + spec.budget * 1000;
+      for (let i = 0; i < spec.requests + 3 && (i < 4 || Date.now() < budget); i++) {
+        h.clock.now = Date.now();
+        const t0 = performance.now();
+        const res = await call(fresh, 'GET', url);
+        const ms = performance.now() - t0;
+        if (res.status !== 200) {
+          failed++;
+          status = `${res.status} ${res.body.code ?? ''} ${(res.body.message ?? '').slice(0, 60)}`;
+        }
+        if (i >= 3) times.push(ms);
+      }
+      times.sort((a, b) => a - b);
+      const row = {
+        name,
+        n: times.length,
+        p50: quantile(times, 0.5),
+        p99: quantile(times, 0.99),
+        max: times.at(-1) ?? NaN,
+        failed,
+        status,
+      };
+      results.push(row);
+      log(
+        `${name.padEnd(36)} p50 ${f1(row.p50).padStart(7)} ms  p99 ${f1(row.p99).padStart(7)} ms${failed ? `  FAILED ${failed}: ${status}` : ''}`,
+      );
+    }
+    ingesting = false;
+    await ingestLoop;
+    clearInterval(flushLoop);
+    const during = { entries: ingested, seconds: (Date.now() - started) / 1000 };
+    await h.services.dnsIngest.flush();
+
+    // ---- the DNS ingest's capacity ----
+    log(`dns ingest capacity: ${spec.ingestSeconds} s as fast as it goes`);
+    const messages = Array.from({ length: 500 }, (_, i) => {
+      const k = i % sns.length;
+      return dnsPayload(sns[k]!.sn, 0, Date.now(), macs[k]!.length ? macs[k]! : [macOf('x', 1)], pool, r);
+    });
+    const t0 = Date.now();
+    let entries = 0;
+    let flushMs = 0;
+    let lastFlush = t0;
+    let i = 0;
+    while (Date.now() - t0 < spec.ingestSeconds * 1000) {
+      const m = messages[i++ % messages.length]!;
+      const d = decodeUp(m.topic, m.payload);
+      if (!d.ok || d.kind !== 'dns') throw new Error('dns message refused');
+      const now = Date.now();
+      h.clock.now = now;
+      await h.services.dnsIngest.dns(undefined, d.sn, d.message as UpMessage<'dns'>, now);
+      entries += 200;
+      if (now - lastFlush >= 10_000) {
+        const f0t = Date.now();
+        await h.services.dnsIngest.flush();
+        flushMs += Date.now() - f0t;
+        lastFlush = Date.now();
+      }
+    }
+    const f0t = Date.now();
+    await h.services.dnsIngest.flush();
+    flushMs += Date.now() - f0t;
+    const seconds = (Date.now() - t0) / 1000;
+    const rate = entries / seconds;
+    const mem = process.memoryUsage().rss / 2 ** 20;
+
+    // ---- report ----
+    console.log(`\n## bench:analytics (${new Date().toISOString()})\n`);
+    console.log(`${machine()}; ${uptime()}`);
+    console.log(
+      `Store: SQLite; ${spec.networks} networks, ${spec.devices} devices, ${spec.clients} clients; ${spec.trafficDays} days of hourly traffic (${traffic.deviceHours} device hours); ${spec.dnsDays} days of DNS (${dns.hourRows} hour rows, ${dns.dayRows} day rows). Load ${f0((Date.now() - started) / 1000)} s in all.\n`,
+    );
+    console.log(`| call | requests | p50 ms | p99 ms | goal p99 < ${GOAL_MS} ms |`);
+    console.log('| --- | --- | --- | --- | --- |');
+    for (const row of results) {
+      const verdict = row.failed ? `failed (${row.status})` : row.p99 < GOAL_MS ? 'met' : 'MISSED';
+      console.log(`| ${row.name} | ${row.n} | ${f1(row.p50)} | ${f1(row.p99)} | ${verdict} |`);
+    }
+    console.log(`\nWhile measured: ${during.entries} DNS entries ingested (target ${spec.ingestRate}/s).`);
+    console.log(
+      `DNS ingest capacity: ${f0(rate)} entries/s (${entries} entries of 200-entry messages decoded and counted in ${f1(seconds)} s, ${f1(flushMs / 1000)} s of it writing; RSS ${f0(mem)} MiB) — goal ${f0(INGEST_GOAL)}/s: ${rate >= INGEST_GOAL ? 'met' : 'MISSED'}`,
+    );
+    void insertAll;
+    void DAY;
+  } finally {
+    await Promise.race([h.close(), new Promise((r) => setTimeout(r, 10_000))]);
+  }
+}
+
+await main();
+process.exit(0);
