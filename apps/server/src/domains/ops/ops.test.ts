@@ -124,7 +124,19 @@ describe('GET /metrics', () => {
     try {
       await d.hello();
       await d.publishRaw(`dev/${d.sn}/up/stats`, 'not json {');
-      await d.publish('dns', { entries: [{ ts: h!.clock.now, mac: 'A4C3F0112233', domain: 'example.com' }] });
+      await d.publish('probes', {
+        probes: [
+          {
+            mac: 'DA11223344F5',
+            band: '2.4',
+            channel: 6,
+            rssiDbm: -77,
+            firstTs: h!.clock.now - 1000,
+            lastTs: h!.clock.now,
+            count: 9,
+          },
+        ],
+      });
       await eventually(() => h!.services.gateway.counters.snapshot(d.sn).received === 3, 5000, 'received');
       await h.services.gateway.idle();
       await h.services.live.flush();
@@ -149,7 +161,7 @@ describe('GET /metrics', () => {
     expect(value(s, 'netconsole_gateway_messages_accepted_total')).toBeGreaterThanOrEqual(1);
     expect(value(s, 'netconsole_gateway_messages_dropped_total', { reason: 'not_json' })).toBe(1);
     expect(value(s, 'netconsole_gateway_messages_dropped_total', { reason: 'rate' })).toBe(0);
-    expect(value(s, 'netconsole_gateway_messages_unhandled_total', { kind: 'dns' })).toBe(1);
+    expect(value(s, 'netconsole_gateway_messages_unhandled_total', { kind: 'probes' })).toBe(1);
     expect(value(s, 'netconsole_ingest_flush_batches_total', { writer: 'devices' })).toBeGreaterThanOrEqual(
       1,
     );

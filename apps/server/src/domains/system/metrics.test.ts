@@ -39,8 +39,20 @@ describe('GET /system/metrics', () => {
     await d.hello();
     await d.publish('stats', { uptimeS: 60, rxBytes: 1000, txBytes: 2000, clients: 0 });
     await d.publishRaw(`dev/${d.sn}/up/stats`, 'not json {');
-    // Valid, but no domain keeps DNS queries yet (the analytics will): accepted, and counted as unhandled.
-    await d.publish('dns', { entries: [{ ts: h.clock.now, mac: 'A4C3F0112233', domain: 'example.com' }] });
+    // Valid, but no domain keeps probe requests yet (the location area will): accepted, and counted as unhandled.
+    await d.publish('probes', {
+      probes: [
+        {
+          mac: 'DA11223344F5',
+          band: '2.4',
+          channel: 6,
+          rssiDbm: -77,
+          firstTs: h.clock.now - 1000,
+          lastTs: h.clock.now,
+          count: 9,
+        },
+      ],
+    });
     await eventually(() => h.services.gateway.counters.snapshot(d.sn).received === 4, 5000, 'received');
     await h.services.gateway.idle();
     await h.services.live.flush();
@@ -52,7 +64,7 @@ describe('GET /system/metrics', () => {
     expect(m.gateway.received).toBeGreaterThanOrEqual(4);
     expect(m.gateway.accepted).toBeGreaterThanOrEqual(3);
     expect(m.gateway.dropped.not_json).toBe(1);
-    expect(m.gateway.unhandled).toEqual({ dns: 1 });
+    expect(m.gateway.unhandled).toEqual({ probes: 1 });
     expect(m.flush.devices.batches).toBeGreaterThanOrEqual(1);
     expect(m.flush.devices.rows).toBeGreaterThanOrEqual(1);
     // The hello and the stats were committed: each is one lag sample.
