@@ -27,12 +27,12 @@ function run(name, cmd, args, env = {}) {
   return r.status === 0;
 }
 
-function vitest(name, project, env = {}, args = []) {
+/** The arguments of a vitest run of one project writing its JSON report for the totals. */
+function vitestArgs(name, project, args = []) {
   const out = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  const ok = run(
-    name,
-    'npx',
-    [
+  return {
+    out,
+    args: [
       'vitest',
       'run',
       '--project',
@@ -42,14 +42,23 @@ function vitest(name, project, env = {}, args = []) {
       `--outputFile=${out}`,
       ...args,
     ],
-    env,
-  );
+  };
+}
+
+/** Adds a finished run's report to the totals; a run without one failed before testing. */
+function count(name, out, ok) {
   if (fs.existsSync(out)) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
     if (r.numTotalTests === 0) failedStages.push(`${name} (ran no test)`);
   } else if (!ok) totals.failed += 1;
+}
+
+function vitest(name, project, env = {}, args = []) {
+  const v = vitestArgs(name, project, args);
+  const ok = run(name, 'npx', v.args, env);
+  count(name, v.out, ok);
   return ok;
 }
 
@@ -72,10 +81,14 @@ async function together(stages) {
   const t0 = Date.now();
   const results = await Promise.all(
     stages.map(
-      ([name, cmd, args]) =>
+      ([name, cmd, args, env = {}]) =>
         new Promise((resolve) => {
           const started = Date.now();
-          const child = spawn(cmd, args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+          const child = spawn(cmd, args, {
+            cwd: root,
+            env: { ...process.env, ...env },
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
           const out = [];
           child.stdout.on('data', (b) => out.push(b));
           child.stderr.on('data', (b) => out.push(b));
@@ -93,6 +106,7 @@ async function together(stages) {
     if (r.code !== 0) failedStages.push(r.name);
   }
   console.log(`━━ (side by side: ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  return results;
 }
 
 // The static checks, two cores' worth: the type-check (the longest) beside lint, format and the
@@ -104,12 +118,16 @@ await together([
   ['import rules', 'npm', ['run', 'lint:imports', '--silent']],
 ]);
 vitest('unit', 'unit');
-vitest('api on SQLite', 'api', { TEST_STORE: 'sqlite' });
+// The API suite on both stores side by side: its files mostly wait (the broker, PostgreSQL, the
+// simulator's timers), so the two runs share the cores well (docs/testing.md, "Timing budget");
+// each store's runs are apart by design (own SQLite files, cloned PostgreSQL databases, SN prefixes).
+const apiRuns = [['api on SQLite', vitestArgs('api on SQLite', 'api'), { TEST_STORE: 'sqlite' }]];
 if (await reachable(pgUrl)) {
-  // The simulator's own tests use no store: the SQLite pass ran them already.
-  vitest('api on PostgreSQL', 'api', { TEST_STORE: 'postgres', DATABASE_URL_TEST: pgUrl }, [
-    '--exclude',
-    'apps/device-sim/**',
+  // The simulator's own tests use no store: the SQLite pass runs them.
+  apiRuns.push([
+    'api on PostgreSQL',
+    vitestArgs('api on PostgreSQL', 'api', ['--exclude', 'apps/device-sim/**']),
+    { TEST_STORE: 'postgres', DATABASE_URL_TEST: pgUrl },
   ]);
 } else if (process.env.CI) {
   console.error(`PostgreSQL at ${pgUrl} is not reachable, and CI must exercise it.`);
@@ -117,6 +135,8 @@ if (await reachable(pgUrl)) {
 } else {
   console.log(`\nPostgreSQL at ${pgUrl} is not reachable: the API suite ran on SQLite only.`);
 }
+const apiResults = await together(apiRuns.map(([name, v, env]) => [name, 'npx', v.args, env]));
+apiRuns.forEach(([name, v], i) => count(name, v.out, apiResults[i].code === 0));
 ensureChromium();
 if (run('build console', 'npm', ['run', 'build', '-w', 'apps/web', '--silent'])) vitest('browser', 'e2e');
 

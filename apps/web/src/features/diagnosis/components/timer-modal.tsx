@@ -176,12 +176,7 @@ export function TimerModal({ timer, onClose, onSaved }: TimerModalProps) {
             <ZoneSelect label={t('form.zone')} testId="timer-zone" />
           </Form.Item>
           <Form.Item name="enabled" label={t('form.status')} valuePropName="checked">
-            <Switch
-              aria-label={t('form.status')}
-              checkedChildren={t('status.on')}
-              unCheckedChildren={t('status.off')}
-              data-testid="timer-enabled"
-            />
+            <Switch aria-label={t('form.status')} data-testid="timer-enabled" />
           </Form.Item>
         </div>
         <Form.Item name="descr" label={t('form.descr')} validateStatus={status('descr')} help={help('descr')}>
