@@ -5,6 +5,7 @@
  * rates over its socket. The demo tenant in English, its co-administrator (role analysis) in
  * Chinese: one sign-in each, so neither ends the other's session.
  */
+import fs from 'node:fs';
 import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlowApReply, FlowListReply } from '@netconsole/contract';
@@ -73,6 +74,19 @@ describe('the flow screens', () => {
     expect(asc.list.map((n) => n.Users)).toEqual([...asc.list.map((n) => n.Users)].sort((a, b) => a - b));
     expect(asc.count).toBe(ranked.count);
     await expect.poll(() => rowIds(page, 'flow-list-row-')).toEqual(asc.list.map((n) => n._id));
+
+    // The page to PDF (spec §2's export).
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByTestId('flow-list-pdf').click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^network-ranking-\d{8}-\d{4}\.pdf$/);
+    expect(
+      fs
+        .readFileSync(await download.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     await page.context().close();
   });
 

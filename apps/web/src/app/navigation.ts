@@ -347,7 +347,12 @@ export const NAVIGATION: readonly NavEntry[] = [
         titleKey: 'nav.flowList',
         icon: BarChartOutlined,
         roles: ['analysis'],
-        page: withTexts(() => import('#features/flow/pages/list-page.tsx'), 'flow-list', 'flow-common'),
+        page: withTexts(
+          () => import('#features/flow/pages/list-page.tsx'),
+          'flow-list',
+          'flow-common',
+          'pdf-export',
+        ),
       },
       {
         // spec §2 /flow/user: users online now per network, AP, band and SSID; users per hour.
@@ -355,7 +360,12 @@ export const NAVIGATION: readonly NavEntry[] = [
         titleKey: 'nav.flowUser',
         icon: UserOutlined,
         roles: ['analysis'],
-        page: withTexts(() => import('#features/flow/pages/user-page.tsx'), 'flow-user', 'flow-common'),
+        page: withTexts(
+          () => import('#features/flow/pages/user-page.tsx'),
+          'flow-user',
+          'flow-common',
+          'pdf-export',
+        ),
       },
       {
         // spec §2 /flow/listAP: traffic per AP and device over time, top N.
@@ -363,7 +373,12 @@ export const NAVIGATION: readonly NavEntry[] = [
         titleKey: 'nav.flowListAP',
         icon: AreaChartOutlined,
         roles: ['analysis'],
-        page: withTexts(() => import('#features/flow/pages/ap-page.tsx'), 'flow-ap', 'flow-common'),
+        page: withTexts(
+          () => import('#features/flow/pages/ap-page.tsx'),
+          'flow-ap',
+          'flow-common',
+          'pdf-export',
+        ),
       },
       {
         // spec §2 /flow/listClient: clients ranked by traffic, online time, connections; DNS behaviour.
@@ -371,7 +386,12 @@ export const NAVIGATION: readonly NavEntry[] = [
         titleKey: 'nav.flowListClient',
         icon: TeamOutlined,
         roles: ['analysis'],
-        page: withTexts(() => import('#features/flow/pages/client-page.tsx'), 'flow-client', 'flow-common'),
+        page: withTexts(
+          () => import('#features/flow/pages/client-page.tsx'),
+          'flow-client',
+          'flow-common',
+          'pdf-export',
+        ),
       },
       {
         // spec §2 /flow/realtimedata: live rates of a network or device (30 s or 1000 ms).

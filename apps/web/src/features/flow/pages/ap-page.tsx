@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Card, Input, Select, Tag, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { useTypedSearch } from '#shared/use-typed-search.ts';
 import { fetchDeviceTrafficRows, useDeviceSeries, useDeviceTraffic } from '../api/devices.ts';
 import { bucketLabels, FLOW_COLORS, hasValues, rankOption, timeOption } from '../components/chart-options.ts';
 import type { CsvColumn } from '../components/csv.ts';
+import { ExportPdfButton } from '#shared/pdf/export-pdf-button.tsx';
 import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { FlowChart } from '../components/flow-chart.tsx';
 import { FlowTable, type RankOrder } from '../components/flow-table.tsx';
@@ -36,6 +37,8 @@ const nameOf = (d: Pick<FlowApItem, 'Alias' | 'SN'>) => d.Alias || d.SN;
  */
 export default function ApPage() {
   const { t, i18n } = useTranslation(['flow-ap', 'flow-common']);
+  // The page to PDF (spec §2's export), beside each table's CSV and each chart's PNG.
+  const pageRef = useRef<HTMLDivElement>(null);
   const lang = i18n.language as Lang;
   const queryClient = useQueryClient();
   const [period, setPeriod] = useState<PeriodValue>(TODAY);
@@ -150,7 +153,7 @@ export default function ApPage() {
   ];
 
   return (
-    <div className="flow-page" data-testid="flow-ap-page">
+    <div ref={pageRef} className="flow-page" data-testid="flow-ap-page">
       <Card size="small">
         <div className="flow-toolbar">
           <div className="flow-filters">
@@ -165,13 +168,16 @@ export default function ApPage() {
               data-testid="flow-ap-type"
             />
           </div>
-          <ExportCsvButton
-            fileName="device-traffic"
-            columns={csvColumns}
-            rows={async () => (await fetchDeviceTrafficRows(queryClient, { ...filters, ...order })).list}
-            disabled={!list.data?.count}
-            testId="flow-ap-csv"
-          />
+          <span className="flow-exports">
+            <ExportCsvButton
+              fileName="device-traffic"
+              columns={csvColumns}
+              rows={async () => (await fetchDeviceTrafficRows(queryClient, { ...filters, ...order })).list}
+              disabled={!list.data?.count}
+              testId="flow-ap-csv"
+            />
+            <ExportPdfButton target={pageRef} fileName="device-traffic" data-testid="flow-ap-pdf" />
+          </span>
         </div>
       </Card>
       <div className="flow-charts">

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, Card, Input, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +15,7 @@ import { fetchClientTrafficRows, useClientTraffic, useTopClients, useTotalFlow }
 import { bucketLabels, FLOW_COLORS, hasValues, rankOption, timeOption } from '../components/chart-options.ts';
 import type { CsvColumn } from '../components/csv.ts';
 import { DnsBehaviour } from '../components/dns-behaviour.tsx';
+import { ExportPdfButton } from '#shared/pdf/export-pdf-button.tsx';
 import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { FlowChart } from '../components/flow-chart.tsx';
 import { FlowTable, type RankOrder } from '../components/flow-table.tsx';
@@ -34,6 +35,8 @@ const nameOf = (c: Pick<FlowClientItem, 'Alias' | 'Name' | 'MAC'>) => c.Alias ||
  */
 export default function ClientPage() {
   const { t } = useTranslation(['flow-client', 'flow-common']);
+  // The page to PDF (spec §2's export), beside each table's CSV and each chart's PNG.
+  const pageRef = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   const [view, setView] = useState<View>('traffic');
   const [period, setPeriod] = useState<PeriodValue>(TODAY);
@@ -244,11 +247,12 @@ export default function ClientPage() {
   );
 
   return (
-    <div className="flow-page" data-testid="flow-client-page">
+    <div ref={pageRef} className="flow-page" data-testid="flow-client-page">
       <Card size="small">
         <div className="flow-filters">
           <PeriodPicker value={period} onChange={refilter(setPeriod)} testId="flow-client-period" />
           <NetworkSelect value={network} onChange={refilter(setNetwork)} testId="flow-client-network" />
+          <ExportPdfButton target={pageRef} fileName="client-analysis" data-testid="flow-client-pdf" />
         </div>
       </Card>
       <Tabs

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Card, Input, Statistic, type TableColumnsType } from 'antd';
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,7 @@ import { fetchAllRankings, useAggregate, useRankings } from '../api/rankings.ts'
 import { Change } from '../components/change.tsx';
 import { bucketLabels, FLOW_COLORS, hasValues, rankOption, timeOption } from '../components/chart-options.ts';
 import type { CsvColumn } from '../components/csv.ts';
+import { ExportPdfButton } from '#shared/pdf/export-pdf-button.tsx';
 import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { FlowChart } from '../components/flow-chart.tsx';
 import { FlowTable, type RankOrder } from '../components/flow-table.tsx';
@@ -34,6 +35,8 @@ const TOP = 10;
  */
 export default function ListPage() {
   const { t } = useTranslation(['flow-list', 'flow-common']);
+  // The page to PDF (spec §2's export), beside each table's CSV and each chart's PNG.
+  const pageRef = useRef<HTMLDivElement>(null);
   const queryClient = useQueryClient();
   const [period, setPeriod] = useState<PeriodValue>(TODAY);
   const [order, setOrder] = useState<RankOrder<FlowListSort>>({ Sort: 'traffic', Order: 'desc' });
@@ -163,17 +166,20 @@ export default function ListPage() {
   ];
 
   return (
-    <div className="flow-page" data-testid="flow-list-page">
+    <div ref={pageRef} className="flow-page" data-testid="flow-list-page">
       <Card size="small">
         <div className="flow-toolbar">
           <PeriodPicker value={period} onChange={changePeriod} testId="flow-list-period" />
-          <ExportCsvButton
-            fileName="network-ranking"
-            columns={csvColumns}
-            rows={async () => (await fetchAllRankings(queryClient, filters)).list}
-            disabled={!rankings.data?.count}
-            testId="flow-list-csv"
-          />
+          <span className="flow-exports">
+            <ExportCsvButton
+              fileName="network-ranking"
+              columns={csvColumns}
+              rows={async () => (await fetchAllRankings(queryClient, filters)).list}
+              disabled={!rankings.data?.count}
+              testId="flow-list-csv"
+            />
+            <ExportPdfButton target={pageRef} fileName="network-ranking" data-testid="flow-list-pdf" />
+          </span>
         </div>
       </Card>
       <div className="flow-totals" data-testid="flow-list-totals">

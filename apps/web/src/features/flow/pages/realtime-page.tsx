@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Alert, Badge, Card, Segmented, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FLOW_REALTIME_INTERVALS, type FlowRatePoint, type FlowRealtimeInterval } from '@netconsole/contract';
@@ -9,6 +9,7 @@ import { useLiveRates } from '../api/live-rates.ts';
 import { clockLabel, FLOW_COLORS, timeOption } from '../components/chart-options.ts';
 import type { CsvColumn } from '../components/csv.ts';
 import { DeviceSelect } from '../components/device-select.tsx';
+import { ExportPdfButton } from '#shared/pdf/export-pdf-button.tsx';
 import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { FlowChart } from '../components/flow-chart.tsx';
 import { NetworkSelect } from '../components/network-select.tsx';
@@ -23,6 +24,8 @@ type Kind = 'network' | 'device';
  */
 export default function RealtimePage() {
   const { t } = useTranslation(['flow-realtime', 'flow-common']);
+  // The page to PDF (spec §2's export), beside each table's CSV and each chart's PNG.
+  const pageRef = useRef<HTMLDivElement>(null);
   const [kind, setKind] = useState<Kind>('network');
   const [network, setNetwork] = useState<string | undefined>();
   const [device, setDevice] = useState<{ id: string; label: string } | null>(null);
@@ -75,6 +78,7 @@ export default function RealtimePage() {
 
   return (
     <div
+      ref={pageRef}
       className="flow-page"
       data-testid="flow-realtime-page"
       data-state={rates.state}
@@ -112,13 +116,16 @@ export default function RealtimePage() {
               data-testid="flow-realtime-interval"
             />
           </div>
-          <ExportCsvButton
-            fileName="live-rates"
-            columns={csvColumns}
-            rows={() => rates.points}
-            disabled={rates.points.length === 0}
-            testId="flow-realtime-csv"
-          />
+          <span className="flow-exports">
+            <ExportCsvButton
+              fileName="live-rates"
+              columns={csvColumns}
+              rows={() => rates.points}
+              disabled={rates.points.length === 0}
+              testId="flow-realtime-csv"
+            />
+            <ExportPdfButton target={pageRef} fileName="real-time-data" data-testid="flow-realtime-pdf" />
+          </span>
         </div>
       </Card>
       {rates.error && (

@@ -1,4 +1,4 @@
-import { useMemo, useState, type HTMLAttributes } from 'react';
+import { type HTMLAttributes, useMemo, useRef, useState } from 'react';
 import { Badge, Card, Statistic, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlowUserRealtimeReply } from '@netconsole/contract';
@@ -7,6 +7,7 @@ import { useLiveStatus } from '#shared/live/use-live.ts';
 import { useUsersNow } from '../api/users.ts';
 import { bucketLabels, FLOW_COLORS, rankOption, timeOption } from '../components/chart-options.ts';
 import type { CsvColumn } from '../components/csv.ts';
+import { ExportPdfButton } from '#shared/pdf/export-pdf-button.tsx';
 import { ExportCsvButton } from '../components/export-csv-button.tsx';
 import { FlowChart } from '../components/flow-chart.tsx';
 import { NetworkSelect } from '../components/network-select.tsx';
@@ -33,6 +34,8 @@ function countsOption(rows: { name: string; Online: number }[] | undefined, seri
  */
 export default function UserPage() {
   const { t } = useTranslation(['flow-user', 'flow-common']);
+  // The page to PDF (spec §2's export), beside each table's CSV and each chart's PNG.
+  const pageRef = useRef<HTMLDivElement>(null);
   const [network, setNetwork] = useState<string | undefined>();
   const users = useUsersNow({ Network: network });
   const live = useLiveStatus() === 'open';
@@ -111,7 +114,7 @@ export default function UserPage() {
   ];
 
   return (
-    <div className="flow-page" data-testid="flow-user-page">
+    <div ref={pageRef} className="flow-page" data-testid="flow-user-page">
       <Card size="small">
         <div className="flow-toolbar">
           <div className="flow-filters">
@@ -121,13 +124,16 @@ export default function UserPage() {
               text={<span className="flow-small flow-muted">{live ? t('live') : t('polling')}</span>}
             />
           </div>
-          <ExportCsvButton
-            fileName="users-per-ap"
-            columns={csvColumns}
-            rows={() => data?.ByAP ?? []}
-            disabled={!data?.ByAP.length}
-            testId="flow-user-csv"
-          />
+          <span className="flow-exports">
+            <ExportCsvButton
+              fileName="users-per-ap"
+              columns={csvColumns}
+              rows={() => data?.ByAP ?? []}
+              disabled={!data?.ByAP.length}
+              testId="flow-user-csv"
+            />
+            <ExportPdfButton target={pageRef} fileName="user-statistics" data-testid="flow-user-pdf" />
+          </span>
         </div>
       </Card>
       <div className="flow-totals">
