@@ -158,3 +158,21 @@ export const FLOW_COLORS = {
   previous: '#8c8c8c',
   online: '#722ed1',
 } as const;
+
+/** A top-N chart of download and upload bytes, download first (the flow screens' rankings). */
+export function trafficRankOption(spec: {
+  names: readonly string[];
+  rx: readonly number[];
+  tx: readonly number[];
+  rxName: string;
+  txName: string;
+}): EChartsCoreOption {
+  return rankOption({
+    names: spec.names,
+    value: 'bytes',
+    series: [
+      { name: spec.rxName, data: spec.rx, color: FLOW_COLORS.rx },
+      { name: spec.txName, data: spec.tx, color: FLOW_COLORS.tx },
+    ],
+  });
+}

@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Card, Input, Select, Tag, type TableColumnsType } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Card, Select, Tag, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,7 +14,14 @@ import {
 import { bytesText } from '#shared/units.ts';
 import { useTypedSearch } from '#shared/use-typed-search.ts';
 import { fetchDeviceTrafficRows, useDeviceSeries, useDeviceTraffic } from '../api/devices.ts';
-import { bucketLabels, FLOW_COLORS, hasValues, rankOption, timeOption } from '../components/chart-options.ts';
+import {
+  bucketLabels,
+  FLOW_COLORS,
+  hasValues,
+  timeOption,
+  trafficRankOption,
+} from '../components/chart-options.ts';
+import { FlowSearch } from '../components/flow-search.tsx';
 import type { CsvColumn } from '../components/csv.ts';
 import { ExportPdfButton } from '#shared/pdf/export-pdf-button.tsx';
 import { ExportCsvButton } from '../components/export-csv-button.tsx';
@@ -68,13 +74,12 @@ export default function ApPage() {
   const topOption = useMemo(() => {
     const rows = top.data?.list ?? [];
     if (!rows.some((r) => r.Total > 0)) return null;
-    return rankOption({
+    return trafficRankOption({
       names: rows.map(nameOf),
-      value: 'bytes',
-      series: [
-        { name: t('flow-common:series.rx'), data: rows.map((r) => r.RxBT), color: FLOW_COLORS.rx },
-        { name: t('flow-common:series.tx'), data: rows.map((r) => r.TxBT), color: FLOW_COLORS.tx },
-      ],
+      rx: rows.map((r) => r.RxBT),
+      tx: rows.map((r) => r.TxBT),
+      rxName: t('flow-common:series.rx'),
+      txName: t('flow-common:series.tx'),
     });
   }, [top.data, t]);
 
@@ -199,15 +204,7 @@ export default function ApPage() {
       </div>
       <Card size="small" title={t('table.title')}>
         <div className="flow-toolbar" style={{ marginBottom: 12 }}>
-          <Input
-            className="flow-network"
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('table.search')}
-            aria-label={t('table.search')}
-            {...search}
-            data-testid="flow-ap-search"
-          />
+          <FlowSearch search={search} label={t('table.search')} testId="flow-ap-search" />
           <span className="flow-small flow-muted">{t('table.hint')}</span>
         </div>
         <FlowTable<FlowApItem, FlowDeviceSort>

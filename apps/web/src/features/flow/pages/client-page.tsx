@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Button, Card, Input, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Button, Card, Tabs, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -12,7 +11,14 @@ import {
 import { bytesText, durationText } from '#shared/units.ts';
 import { useTypedSearch } from '#shared/use-typed-search.ts';
 import { fetchClientTrafficRows, useClientTraffic, useTopClients, useTotalFlow } from '../api/clients.ts';
-import { bucketLabels, FLOW_COLORS, hasValues, rankOption, timeOption } from '../components/chart-options.ts';
+import {
+  bucketLabels,
+  FLOW_COLORS,
+  hasValues,
+  timeOption,
+  trafficRankOption,
+} from '../components/chart-options.ts';
+import { FlowSearch } from '../components/flow-search.tsx';
 import type { CsvColumn } from '../components/csv.ts';
 import { DnsBehaviour } from '../components/dns-behaviour.tsx';
 import { ExportPdfButton } from '#shared/pdf/export-pdf-button.tsx';
@@ -68,13 +74,13 @@ export default function ClientPage() {
   const topOption = useMemo(() => {
     const rows = top.data?.list ?? [];
     if (!rows.some((r) => r.Total > 0)) return null;
-    return rankOption({
+    // A client's download is what was sent to it (Tx), its upload what it sent (Rx).
+    return trafficRankOption({
       names: rows.map(nameOf),
-      value: 'bytes',
-      series: [
-        { name: t('flow-common:series.rx'), data: rows.map((r) => r.TxBytes), color: FLOW_COLORS.rx },
-        { name: t('flow-common:series.tx'), data: rows.map((r) => r.RxBytes), color: FLOW_COLORS.tx },
-      ],
+      rx: rows.map((r) => r.TxBytes),
+      tx: rows.map((r) => r.RxBytes),
+      rxName: t('flow-common:series.rx'),
+      txName: t('flow-common:series.tx'),
     });
   }, [top.data, t]);
 
@@ -205,15 +211,7 @@ export default function ClientPage() {
       </div>
       <Card size="small" title={t('table.title')}>
         <div className="flow-toolbar" style={{ marginBottom: 12 }}>
-          <Input
-            className="flow-network"
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('table.search')}
-            aria-label={t('table.search')}
-            {...search}
-            data-testid="flow-client-search"
-          />
+          <FlowSearch search={search} label={t('table.search')} testId="flow-client-search" />
           <ExportCsvButton
             fileName="client-traffic"
             columns={csvColumns}

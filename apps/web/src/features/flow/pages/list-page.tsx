@@ -1,6 +1,5 @@
 import { useMemo, useRef, useState } from 'react';
-import { Card, Input, Statistic, type TableColumnsType } from 'antd';
-import { SearchOutlined } from '@ant-design/icons';
+import { Card, Statistic, type TableColumnsType } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -16,7 +15,14 @@ import { useTypedSearch } from '#shared/use-typed-search.ts';
 import { FLOW_KEY } from '../api/keys.ts';
 import { fetchAllRankings, useAggregate, useRankings } from '../api/rankings.ts';
 import { Change } from '../components/change.tsx';
-import { bucketLabels, FLOW_COLORS, hasValues, rankOption, timeOption } from '../components/chart-options.ts';
+import {
+  bucketLabels,
+  FLOW_COLORS,
+  hasValues,
+  timeOption,
+  trafficRankOption,
+} from '../components/chart-options.ts';
+import { FlowSearch } from '../components/flow-search.tsx';
 import type { CsvColumn } from '../components/csv.ts';
 import { ExportPdfButton } from '#shared/pdf/export-pdf-button.tsx';
 import { ExportCsvButton } from '../components/export-csv-button.tsx';
@@ -88,13 +94,12 @@ export default function ListPage() {
   const topOption = useMemo(() => {
     const rows = top.data ?? [];
     if (!rows.some((r) => r.Total > 0)) return null;
-    return rankOption({
+    return trafficRankOption({
       names: rows.map((r) => r.Name),
-      value: 'bytes',
-      series: [
-        { name: t('flow-common:series.rx'), data: rows.map((r) => r.RxBytes), color: FLOW_COLORS.rx },
-        { name: t('flow-common:series.tx'), data: rows.map((r) => r.TxBytes), color: FLOW_COLORS.tx },
-      ],
+      rx: rows.map((r) => r.RxBytes),
+      tx: rows.map((r) => r.TxBytes),
+      rxName: t('flow-common:series.rx'),
+      txName: t('flow-common:series.tx'),
     });
   }, [top.data, t]);
 
@@ -232,15 +237,7 @@ export default function ListPage() {
       </div>
       <Card size="small" title={t('table.title')}>
         <div className="flow-toolbar" style={{ marginBottom: 12 }}>
-          <Input
-            className="flow-network"
-            allowClear
-            prefix={<SearchOutlined />}
-            placeholder={t('table.search')}
-            aria-label={t('table.search')}
-            {...search}
-            data-testid="flow-list-search"
-          />
+          <FlowSearch search={search} label={t('table.search')} testId="flow-list-search" />
         </div>
         <FlowTable<FlowNetworkItem, FlowListSort>
           columns={columns}
