@@ -10,9 +10,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations as scan } from './support/axe.ts';
 import { WAIT_MS, launch, newPage } from './support/browser.ts';
 import { DEMO, DEMO_OPS, pathOf, signIn, type SignedIn } from './support/console.ts';
 import { apiCall, apiToken } from './support/simulated-network.ts';
@@ -273,34 +273,6 @@ async function loaded(page: Page, route: string, pending: () => number, marker?:
       message: `${route} did not settle (spinner, API call or animation still going)`,
     })
     .toBe(true);
-}
-
-/** Runs axe on the page: each serious or critical violation, with its elements, as report lines. */
-async function scan(page: Page, where: string, within?: string): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  // A dialog is checked by itself: the screen behind it had its own scan.
-  if (within) axe.include(within);
-  const { violations } = await axe.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) =>
-      [
-        `${v.id} (${v.impact}) on ${where}: ${v.help} — ${v.nodes.length} element(s)`,
-        ...v.nodes.slice(0, 12).map((n) => {
-          // For contrast, the colours axe measured say what to change.
-          const data = n.any[0]?.data as {
-            fgColor?: string;
-            bgColor?: string;
-            contrastRatio?: number;
-          } | null;
-          const colours = data?.fgColor
-            ? ` (${data.fgColor} on ${data.bgColor}: ${data.contrastRatio}:1)`
-            : '';
-          return `    ${n.target.join(' ')}${colours}`;
-        }),
-        ...(v.nodes.length > 12 ? [`    … and ${v.nodes.length - 12} more`] : []),
-      ].join('\n'),
-    );
 }
 
 /** A screen of the main layout (the shell), which the console opens without loading the page again. */

@@ -6,7 +6,6 @@
  * Chinese; a delivery to a device that never connects cancelled; axe at 1366×800 and phone width.
  */
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -19,6 +18,7 @@ import {
   type Lang,
 } from '@netconsole/contract';
 import { launch, newPage, WAIT_MS } from './support/browser.ts';
+import { axeAtRest } from './support/axe.ts';
 import { DEMO, signIn, still } from './support/console.ts';
 import { apiCall, apiToken, simulatedNetwork, type SimulatedNetwork } from './support/simulated-network.ts';
 
@@ -87,35 +87,8 @@ function attr(page: Page, testId: string, name = 'data-status'): Promise<string 
   return page.getByTestId(testId).getAttribute(name);
 }
 
-/** The screen settled: nothing loading, no finite animation running (a fading element reads as low contrast). */
-async function settled(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            !document.querySelector('.ant-spin-spinning') &&
-            document
-              .getAnimations()
-              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-        ),
-      { timeout: WAIT_MS },
-    )
-    .toBe(true);
-}
-
-/** axe-core: every serious or critical violation, as lines. */
-async function axe(page: Page, within?: string): Promise<string[]> {
-  // The pointer leaves the button it last clicked: a hover colour is a passing state, not the screen.
-  await page.mouse.move(0, 0);
-  await settled(page);
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+/** axe on the screen at rest: every serious or critical violation, as lines. */
+const axe = (page: Page, within?: string) => axeAtRest(page, 'deliveries', within);
 
 describe('/deviceconf/conf', () => {
   it('delivers a profile to two simulated APs whose rows turn "Success" live, without a reload', async () => {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceItem, ListReply } from '@netconsole/contract';
 import { launch, newPage, WAIT_MS } from './support/browser.ts';
+import { axeViolations as scan } from './support/axe.ts';
 import { DEMO, eventually, signIn, still } from './support/console.ts';
 import { apiCall, apiToken, simulatedNetwork, type SimulatedNetwork } from './support/simulated-network.ts';
 
@@ -56,17 +56,6 @@ afterAll(async () => {
 });
 
 const cell = (page: Page, sn: string) => page.getByTestId(`device-config-${sn}`);
-
-/** Axe's serious and critical violations on the page, as report lines. */
-async function scan(page: Page, where: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}) on ${where}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-}
 
 describe('/device/list: what each device runs', () => {
   it('flags a device running another configuration, filters it, and re-delivers until it is in step', async () => {

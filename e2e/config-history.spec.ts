@@ -5,11 +5,11 @@
  * profile then holds the old value under a new revision — in English at 1366×800 and in Chinese at
  * phone width, each screen scanned by axe.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigItem, ConfigRestoreReply } from '@netconsole/contract';
-import { launch, newPage, WAIT_MS } from './support/browser.ts';
+import { launch, newPage } from './support/browser.ts';
+import { axeAtRest } from './support/axe.ts';
 import { DEMO, signIn, still } from './support/console.ts';
 import { apiCall, apiToken } from './support/simulated-network.ts';
 
@@ -43,30 +43,8 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Axe's serious and critical violations on the page, as report lines. */
-async function scan(page: Page, where: string): Promise<string[]> {
-  // The pointer off the control it last clicked: a hovered button's lighter colour is a moment, not the screen.
-  await page.mouse.move(0, 0);
-  // And the screen at rest: axe reads colours mid-transition otherwise.
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() =>
-          document
-            .getAnimations()
-            .every((x) => x.playState !== 'running' || x.effect?.getTiming().iterations === Infinity),
-        ),
-      { timeout: WAIT_MS },
-    )
-    .toBe(true);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}) on ${where}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-}
+/** Axe's serious and critical violations on the screen at rest, as report lines. */
+const scan = (page: Page, where: string) => axeAtRest(page, where);
 
 async function openHistory(page: Page): Promise<void> {
   await page.goto(`/deviceconf/configHistory?_id=${profile._id}`);

@@ -5,11 +5,11 @@
  * before anything is sent; a router profile with PPPoE is saved and saved again keeping its
  * write-only password; and axe finds nothing serious on the four screens, wide and at phone width.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, errorText, type ConfigItem, type ConfigReply } from '@netconsole/contract';
 import { launch, newPage, WAIT_MS } from './support/browser.ts';
+import { axeViolations as scan, settled } from './support/axe.ts';
 import { DEMO, eventually, pathOf, signIn, still } from './support/console.ts';
 
 let browser: Browser;
@@ -211,36 +211,6 @@ describe('/deviceconf/routerConfig and /deviceconf/routerform', () => {
     await context.close();
   });
 });
-
-/** Axe's serious and critical violations on the page (or inside `within`), as report lines. */
-async function scan(page: Page, where: string, within?: string): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  if (within) axe.include(within);
-  const { violations } = await axe.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map(
-      (v) =>
-        `${v.id} (${v.impact}) on ${where}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
-}
-
-/** Waits until no spinner shows and no finite animation runs (a fading drawer reads as low contrast). */
-async function settled(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [data-testid="page-spin"]') &&
-            document
-              .getAnimations()
-              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-        ),
-      { timeout: WAIT_MS },
-    )
-    .toBe(true);
-}
 
 // At 1366 px e2e/a11y.spec.ts scans both lists and new forms in both languages: here the edit forms
 // and the port editor at that width once, and every screen at a phone's width. The phone pass runs

@@ -5,11 +5,11 @@
  * English and in Chinese before anything is sent; the group removed; axe on the list and on the
  * editor at 1366×800 and at phone width.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, errorText, type ConfigGroupsReply, type ConfigReply } from '@netconsole/contract';
 import { launch, newPage, WAIT_MS } from './support/browser.ts';
+import { axeViolations } from './support/axe.ts';
 import { DEMO, signIn, still } from './support/console.ts';
 import { apiCall, apiToken } from './support/simulated-network.ts';
 
@@ -58,14 +58,7 @@ async function expectError(page: Page, testId: string, text: string): Promise<vo
 }
 
 /** Axe on the page (or within one part): each serious or critical violation as a line. */
-async function scan(page: Page, within?: string): Promise<string[]> {
-  const axe = new AxeBuilder({ page });
-  if (within) axe.include(within);
-  const { violations } = await axe.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+const scan = (page: Page, within?: string) => axeViolations(page, 'wireless', within);
 
 async function openScreen(page: Page): Promise<void> {
   await page.goto('/deviceconf/wireless');

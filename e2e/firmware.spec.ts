@@ -7,7 +7,6 @@
  * device list; the history and the library say the same. axe at 1366×800 and phone width.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -20,6 +19,7 @@ import {
   type Lang,
 } from '@netconsole/contract';
 import { launch, newPage, WAIT_MS } from './support/browser.ts';
+import { axeAtRest } from './support/axe.ts';
 import { DEMO, eventually, signIn, still } from './support/console.ts';
 import { apiCall, apiToken, simulatedNetwork, type SimulatedNetwork } from './support/simulated-network.ts';
 
@@ -115,34 +115,8 @@ async function fillUpload(
     .toBe(`${fields.Model}-${fields.FWVersion}.bin`);
 }
 
-/** The screen settled: nothing loading, no finite animation running (a fading element reads as low contrast). */
-async function settled(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            !document.querySelector('.ant-spin-spinning') &&
-            document
-              .getAnimations()
-              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-        ),
-      { timeout: WAIT_MS },
-    )
-    .toBe(true);
-}
-
-/** axe-core: every serious or critical violation, as lines. */
-async function axe(page: Page, within?: string): Promise<string[]> {
-  await page.mouse.move(0, 0);
-  await settled(page);
-  const builder = new AxeBuilder({ page });
-  if (within) builder.include(within);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+/** axe on the screen at rest: every serious or critical violation, as lines. */
+const axe = (page: Page, within?: string) => axeAtRest(page, 'firmware', within);
 
 /** Whether the upload bar showed a share strictly between 0 and 100 %, read each time the page paints. */
 function watchProgress(page: Page): Promise<number[]> {

@@ -40,6 +40,13 @@ export interface SimulatedNetwork {
 }
 
 /**
+ * The devices' own stages, shortened: a browser test watches each stage pass and the console's
+ * outcome, not how long a real device verifies (2 s), writes flash (5 s) or reboots (8 s). The
+ * stages and their order are the simulator's defaults; only their lengths change.
+ */
+const QUICK_DEVICES = { applyS: 0.5, verifyS: 0.5, flashS: 1, rebootS: 2, resetS: 0.5 };
+
+/**
  * A network of the test's own simulated devices on the e2e server: its router (the main device),
  * switches and APs registered to the account behind `token`, put into a new network, then powered
  * on against the server's broker. A unique SN prefix and aliases keep it apart from the demo fleet
@@ -58,6 +65,7 @@ export async function simulatedNetwork(
     seed: prefix,
     // Quiet devices: no random port flaps or drops, so every change is the test's own.
     behaviour: { eventsPerHour: 0, dropsPerHour: 0 },
+    timing: QUICK_DEVICES,
   });
   const alias = (planName: string) => `${prefix.toLowerCase()}-${planName}`;
   const ids: string[] = [];
