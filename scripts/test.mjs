@@ -120,12 +120,9 @@ await together([
 vitest('unit', 'unit');
 vitest('api on SQLite', 'api', { TEST_STORE: 'sqlite' });
 if (await reachable(pgUrl)) {
-  // The simulator's own tests use no store: the SQLite pass ran them already. Not beside the
+  // Without the simulator's own tests, which use no store (vitest.config.ts). Not beside the
   // SQLite pass: side by side the two took 383 s against 306 s in turn (docs/testing.md).
-  vitest('api on PostgreSQL', 'api', { TEST_STORE: 'postgres', DATABASE_URL_TEST: pgUrl }, [
-    '--exclude',
-    'apps/device-sim/**',
-  ]);
+  vitest('api on PostgreSQL', 'api', { TEST_STORE: 'postgres', DATABASE_URL_TEST: pgUrl });
 } else if (process.env.CI) {
   console.error(`PostgreSQL at ${pgUrl} is not reachable, and CI must exercise it.`);
   failedStages.push('api on PostgreSQL (unreachable)');

@@ -41,7 +41,8 @@ export const RADIUS_DEFAULT_PORTS = { auth: 1812, acct: 1813 } as const;
 /**
  * spec §9 "default probe domains" (values not shown there): two hosts run by different large
  * companies, answering ICMP, served by CDNs inside and outside mainland China, with decades of
- * stability — Baidu's and Tencent's home pages. The server setting DIAG_PROBE_DOMAINS overrides.
+ * stability — Baidu's and Tencent's home pages. A run's targets are the user's to change (the form
+ * starts from these; a timer keeps its own).
  */
 export const DEFAULT_PROBE_DOMAINS = ['www.baidu.com', 'www.qq.com'] as const;
 

@@ -23,7 +23,7 @@ import { useLiveStatus, useLiveInvalidate } from '#shared/live/use-live.ts';
 import { MoreFilters } from '#shared/components/more-filters.tsx';
 import { notify } from '#shared/notify.ts';
 import { ALARM_LIST_KEY, useAlarms, useHandleAlarms, type AlarmListParams } from '../api/alarms.ts';
-import { useNetworks } from '../api/networks.ts';
+import { useNetworkChoices } from '#shared/networks.ts';
 import { AlarmTable } from './alarm-table.tsx';
 
 /** A filter of the toolbar: its options carry `alarm-<name>-option-<value|all>` for tests. */
@@ -45,7 +45,7 @@ export function AlarmListTab({ network }: { network: string | null }) {
     ...(network && { Network: network }),
   });
   const alarms = useAlarms(params);
-  const networks = useNetworks();
+  const networks = useNetworkChoices();
   const handle = useHandleAlarms();
   const live = useLiveStatus();
   const [confirming, setConfirming] = useState<AlarmItem[] | null>(null);

@@ -9,7 +9,6 @@ import type {
   DeliveryReply,
   DeliveryStatus,
   ListReply,
-  NetworkAllReply,
 } from '@netconsole/contract';
 import { api } from '#shared/api-client.ts';
 
@@ -91,14 +90,6 @@ export function useAllProfiles() {
   return useQuery({
     queryKey: [...DELIVERY_KEY, 'profiles'],
     queryFn: ({ signal }) => api.get<ConfigAllReply>('/v1/config/getAllConfig', { signal }),
-  });
-}
-
-/** GET /v1/network/getAllNetworks: the caller's networks, for the device filter. */
-export function useDeliveryNetworks() {
-  return useQuery({
-    queryKey: ['network', 'all'],
-    queryFn: ({ signal }) => api.get<NetworkAllReply>('/v1/network/getAllNetworks', { signal }),
   });
 }
 

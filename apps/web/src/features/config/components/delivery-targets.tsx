@@ -4,13 +4,9 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, DELIVERY_MAX_DEVICES, type ConfigDeviceItem } from '@netconsole/contract';
 import { Pagination } from '#shared/components/pagination.tsx';
+import { useAllNetworks } from '#shared/networks.ts';
 import { useTypedSearch } from '#shared/use-typed-search.ts';
-import {
-  matchingTargetIds,
-  useDeliveryNetworks,
-  useTargetDevices,
-  type TargetFilter,
-} from '../api/deliveries.ts';
+import { matchingTargetIds, useTargetDevices, type TargetFilter } from '../api/deliveries.ts';
 
 /** The server refuses longer searches and models (configDevicesQuery). */
 const TEXT_MAX = 64;
@@ -64,7 +60,7 @@ export function DeliveryTargets({ profile, selected, onChange }: DeliveryTargets
     [profile, params.network, params.model, params.search, params.drift],
   );
   const devices = useTargetDevices(filter, params.page, params.limit);
-  const networks = useDeliveryNetworks();
+  const networks = useAllNetworks();
   const count = devices.data?.count ?? 0;
   const none = t('form.none');
 

@@ -1,14 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DeviceAllReply, NetworkAllReply } from '@netconsole/contract';
+import type { DeviceAllReply } from '@netconsole/contract';
 import { api } from '#shared/api-client.ts';
-
-/** GET /v1/network/getAllNetworks: the caller's networks, the chooser's first step and the names. */
-export function useNetworks() {
-  return useQuery({
-    queryKey: ['network', 'all'],
-    queryFn: ({ signal }) => api.get<NetworkAllReply>('/v1/network/getAllNetworks', { signal }),
-  });
-}
 
 export interface ChooserFilter {
   /** A network's _id; absent: every network. */

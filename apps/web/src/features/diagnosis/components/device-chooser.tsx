@@ -4,10 +4,20 @@ import { SearchOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_LIMIT, DIAG_DEVICES_MAX, type DeviceItem } from '@netconsole/contract';
 import { Pagination } from '#shared/components/pagination.tsx';
-import { useChooserDevices, useNetworks } from '../api/devices.ts';
+import { useTypedSearch } from '#shared/use-typed-search.ts';
+import { useAllNetworks } from '#shared/networks.ts';
+import { useChooserDevices } from '../api/devices.ts';
 
 /** The server refuses longer searches (deviceFilterQuery). */
 const SEARCH_MAX = 64;
+
+interface ChooserParams {
+  /** A network's _id; absent: every network. */
+  network?: string;
+  search: string;
+  page: number;
+  limit: number;
+}
 
 export interface DeviceChooserProps {
   selected: readonly string[];
@@ -23,21 +33,16 @@ export interface DeviceChooserProps {
  */
 export function DeviceChooser({ selected, onChange, testId }: DeviceChooserProps) {
   const { t } = useTranslation('diagnosis-common');
-  const [network, setNetwork] = useState<string | undefined>(undefined);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
-  const devices = useChooserDevices({ network, search });
-  const networks = useNetworks();
+  const [params, setParams] = useState<ChooserParams>({ search: '', page: 1, limit: DEFAULT_LIMIT });
+  const search = useTypedSearch(setParams);
+  const { network, page, limit } = params;
+  const devices = useChooserDevices({ network, search: params.search });
+  const networks = useAllNetworks();
   const names = new Map((networks.data?.list ?? []).map((n) => [n._id, n.Name]));
   const all = devices.data ?? [];
   const online = all.filter((d) => d.Online);
-  const rows = all.slice((paging.page - 1) * paging.limit, paging.page * paging.limit);
+  const rows = all.slice((page - 1) * limit, page * limit);
 
-  const applySearch = (value: string) => {
-    setSearch(value.trim());
-    setPaging((p) => ({ ...p, page: 1 }));
-  };
   const selectOnline = () => {
     const ids = new Set(selected);
     for (const d of online) if (ids.size < DIAG_DEVICES_MAX) ids.add(d._id);
@@ -85,10 +90,7 @@ export function DeviceChooser({ selected, onChange, testId }: DeviceChooserProps
           aria-label={t('chooser.network')}
           value={network}
           options={(networks.data?.list ?? []).map((n) => ({ value: n._id, label: n.Name }))}
-          onChange={(value?: string) => {
-            setNetwork(value);
-            setPaging((p) => ({ ...p, page: 1 }));
-          }}
+          onChange={(value?: string) => setParams((p) => ({ ...p, network: value, page: 1 }))}
           data-testid={`${testId}-network`}
         />
         <Input
@@ -98,16 +100,11 @@ export function DeviceChooser({ selected, onChange, testId }: DeviceChooserProps
           aria-label={t('chooser.search')}
           allowClear
           maxLength={SEARCH_MAX}
-          value={typed}
-          onChange={(e) => {
-            setTyped(e.target.value);
-            if (!e.target.value) applySearch('');
-          }}
-          onBlur={() => applySearch(typed)}
+          {...search}
           onPressEnter={(e) => {
             // Enter searches; it must not send the form the chooser sits in.
             e.preventDefault();
-            applySearch(typed);
+            search.onPressEnter();
           }}
           data-testid={`${testId}-search`}
         />
@@ -153,13 +150,13 @@ export function DeviceChooser({ selected, onChange, testId }: DeviceChooserProps
           locale={{ emptyText: t('chooser.none') }}
         />
       </div>
-      {all.length > paging.limit && (
+      {all.length > limit && (
         <div className="diag-pagination">
           <Pagination
             total={all.length}
-            page={paging.page}
-            limit={paging.limit}
-            onChange={(page, limit) => setPaging({ page, limit })}
+            page={page}
+            limit={limit}
+            onChange={(next, size) => setParams((p) => ({ ...p, page: next, limit: size }))}
           />
         </div>
       )}

@@ -1,14 +1,9 @@
 import { Select } from 'antd';
+import { browserTimeZone } from '#shared/time-zones.ts';
+import { useTimeZoneOptions } from '#shared/use-time-zone-options.ts';
 
 /** The browser's zone: what a new timer starts with. */
-export const BROWSER_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
-
-let zones: string[] | null = null;
-/** Every IANA zone the browser knows (no zone database is shipped), made once. */
-function allZones(): string[] {
-  zones ??= [...new Set([...Intl.supportedValuesOf('timeZone'), BROWSER_ZONE, 'UTC'])].sort();
-  return zones;
-}
+export const BROWSER_ZONE = browserTimeZone();
 
 export interface ZoneSelectProps {
   value?: string;
@@ -18,16 +13,21 @@ export interface ZoneSelectProps {
   className?: string;
 }
 
-/** An IANA time zone, searched by any part of its name (inside a Form.Item or alone). */
+/**
+ * An IANA time zone with its offset, '(UTC+08:00) Asia/Shanghai', searched by any part of it
+ * (inside a Form.Item or alone): the same list as a network's zone.
+ */
 export function ZoneSelect({ value, onChange, label, testId, className }: ZoneSelectProps) {
-  const list = value && !allZones().includes(value) ? [value, ...allZones()] : allZones();
+  const { options, open } = useTimeZoneOptions(value);
   return (
-    <Select
+    <Select<string>
       className={className}
-      showSearch
+      showSearch={{ optionFilterProp: 'label' }}
       value={value}
       onChange={onChange}
-      options={list.map((z) => ({ value: z, label: z }))}
+      options={options}
+      onOpenChange={(isOpen) => isOpen && open()}
+      onFocus={open}
       aria-label={label}
       popupMatchSelectWidth={false}
       data-testid={testId}

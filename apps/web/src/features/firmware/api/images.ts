@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DeviceAllReply, NetworkAllReply, FirmwareItem, FirmwareModelRow } from '@netconsole/contract';
+import type { DeviceAllReply, FirmwareItem, FirmwareModelRow } from '@netconsole/contract';
 import { api } from '#shared/api-client.ts';
 
 /** Everything image-shaped: what an upload, an edit or a removal refetches. */
@@ -50,14 +50,6 @@ export function useRemoveImage() {
   return useMutation({
     mutationFn: (id: string) => api.post<unknown>('/v1/fw/remove', { _id: id }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: FIRMWARE_KEY }),
-  });
-}
-
-/** GET /v1/network/getAllNetworks: the caller's networks, for names and the device filter. */
-export function useNetworks() {
-  return useQuery({
-    queryKey: ['network', 'all'],
-    queryFn: ({ signal }) => api.get<NetworkAllReply>('/v1/network/getAllNetworks', { signal }),
   });
 }
 

@@ -4,7 +4,8 @@ import { SendOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { DeviceItem } from '@netconsole/contract';
-import { useModelDevices, useNetworks } from '../api/images.ts';
+import { useAllNetworks } from '#shared/networks.ts';
+import { useModelDevices } from '../api/images.ts';
 import { FW_UPGRADE_PATH } from '../pages/paths.ts';
 import type { LibraryGroup } from './library-rows.ts';
 
@@ -23,7 +24,7 @@ export function BehindDrawer({ group, onClose }: BehindDrawerProps) {
   const navigate = useNavigate();
   const filter = useMemo(() => (group ? { Model: group.Model, HWVersion: group.HWVersion } : null), [group]);
   const devices = useModelDevices(filter);
-  const networks = useNetworks();
+  const networks = useAllNetworks();
   const names = new Map((networks.data?.list ?? []).map((n) => [n._id, n.Name]));
   const behind = (devices.data ?? []).filter((d) => group && d.FWVersion !== group.Newest);
   const newestImage = group?.rows.find((r) => r.Newest)?.Image ?? null;

@@ -9,10 +9,20 @@ import {
   type FirmwareItem,
 } from '@netconsole/contract';
 import { Pagination } from '#shared/components/pagination.tsx';
-import { useModelDevices, useNetworks, type ModelDevicesFilter } from '../api/images.ts';
+import { useTypedSearch } from '#shared/use-typed-search.ts';
+import { useAllNetworks } from '#shared/networks.ts';
+import { useModelDevices, type ModelDevicesFilter } from '../api/images.ts';
 
 /** The server refuses longer searches (deviceFilterQuery). */
 const SEARCH_MAX = 64;
+
+interface TargetParams {
+  /** A network's _id; absent: every network. */
+  network?: string;
+  search: string;
+  page: number;
+  limit: number;
+}
 
 export interface UpgradeTargetsProps {
   image: FirmwareItem | null;
@@ -27,19 +37,18 @@ export interface UpgradeTargetsProps {
  */
 export function UpgradeTargets({ image, selected, onChange }: UpgradeTargetsProps) {
   const { t } = useTranslation('firmware-upgrade');
-  const [network, setNetwork] = useState<string | undefined>(undefined);
-  const [typed, setTyped] = useState('');
-  const [search, setSearch] = useState('');
-  const [paging, setPaging] = useState({ page: 1, limit: DEFAULT_LIMIT });
+  const [params, setParams] = useState<TargetParams>({ search: '', page: 1, limit: DEFAULT_LIMIT });
+  const search = useTypedSearch(setParams);
+  const { network, page, limit } = params;
   const filter: ModelDevicesFilter | null = useMemo(
-    () => (image ? { Model: image.Model, HWVersion: image.HWVersion, network, search } : null),
-    [image, network, search],
+    () => (image ? { Model: image.Model, HWVersion: image.HWVersion, network, search: params.search } : null),
+    [image, network, params.search],
   );
   const devices = useModelDevices(filter);
-  const networks = useNetworks();
+  const networks = useAllNetworks();
   const names = new Map((networks.data?.list ?? []).map((n) => [n._id, n.Name]));
   const all = devices.data ?? [];
-  const rows = all.slice((paging.page - 1) * paging.limit, paging.page * paging.limit);
+  const rows = all.slice((page - 1) * limit, page * limit);
 
   if (!image) return <p className="firmware-muted">{t('form.chooseImageFirst')}</p>;
 
@@ -78,11 +87,6 @@ export function UpgradeTargets({ image, selected, onChange }: UpgradeTargetsProp
     },
   ];
 
-  const applySearch = (value: string) => {
-    setSearch(value.trim());
-    setPaging((p) => ({ ...p, page: 1 }));
-  };
-
   return (
     <div className="firmware-targets">
       <div className="firmware-toolbar">
@@ -96,10 +100,7 @@ export function UpgradeTargets({ image, selected, onChange }: UpgradeTargetsProp
             aria-label={t('form.network')}
             value={network}
             options={(networks.data?.list ?? []).map((n) => ({ value: n._id, label: n.Name }))}
-            onChange={(value?: string) => {
-              setNetwork(value);
-              setPaging((p) => ({ ...p, page: 1 }));
-            }}
+            onChange={(value?: string) => setParams((p) => ({ ...p, network: value, page: 1 }))}
             data-testid="upgrade-target-network"
           />
           <Input
@@ -109,13 +110,12 @@ export function UpgradeTargets({ image, selected, onChange }: UpgradeTargetsProp
             aria-label={t('form.search')}
             allowClear
             maxLength={SEARCH_MAX}
-            value={typed}
-            onChange={(e) => {
-              setTyped(e.target.value);
-              if (!e.target.value) applySearch('');
+            {...search}
+            onPressEnter={(e) => {
+              // Enter searches; it must not send the form the list sits in.
+              e.preventDefault();
+              search.onPressEnter();
             }}
-            onBlur={() => applySearch(typed)}
-            onPressEnter={() => applySearch(typed)}
             data-testid="upgrade-target-search"
           />
         </div>
@@ -163,9 +163,9 @@ export function UpgradeTargets({ image, selected, onChange }: UpgradeTargetsProp
       <div className="firmware-pagination">
         <Pagination
           total={all.length}
-          page={paging.page}
-          limit={paging.limit}
-          onChange={(page, limit) => setPaging({ page, limit })}
+          page={page}
+          limit={limit}
+          onChange={(next, size) => setParams((p) => ({ ...p, page: next, limit: size }))}
         />
       </div>
     </div>

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNetworks } from '../api/networks.ts';
+import { useNetworkChoices } from '#shared/networks.ts';
 
 export interface NetworkSelectProps {
   value: string | undefined;
@@ -13,7 +13,7 @@ export interface NetworkSelectProps {
 /** One of the caller's networks, or all of them. */
 export function NetworkSelect({ value, onChange, required, testId }: NetworkSelectProps) {
   const { t } = useTranslation('flow-common');
-  const networks = useNetworks();
+  const networks = useNetworkChoices();
   return (
     <Select<string>
       className="flow-network"

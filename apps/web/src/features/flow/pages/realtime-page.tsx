@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { FLOW_REALTIME_INTERVALS, type FlowRatePoint, type FlowRealtimeInterval } from '@netconsole/contract';
 import { formatDateTime } from '#shared/format.ts';
 import { rateText } from '#shared/units.ts';
-import { useNetworks } from '../api/networks.ts';
+import { useNetworkChoices } from '#shared/networks.ts';
 import { useLiveRates } from '../api/live-rates.ts';
 import { clockLabel, FLOW_COLORS, timeOption } from '../components/chart-options.ts';
 import type { CsvColumn } from '../components/csv.ts';
@@ -30,7 +30,7 @@ export default function RealtimePage() {
   const [network, setNetwork] = useState<string | undefined>();
   const [device, setDevice] = useState<{ id: string; label: string } | null>(null);
   const [interval, setIntervalMs] = useState<FlowRealtimeInterval>(1000);
-  const networks = useNetworks();
+  const networks = useNetworkChoices();
   // Until one is chosen, the first network.
   const shownNetwork = network ?? networks.data?.[0]?.id;
 

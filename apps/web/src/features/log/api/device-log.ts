@@ -3,7 +3,6 @@ import type {
   DeviceAllReply,
   DeviceLogFilters,
   DeviceLogList,
-  NetworkAllReply,
   SwitchLogList,
   UpdateLogListBody,
   UpdateLogListReply,
@@ -53,15 +52,6 @@ export function useUpdateLogList() {
   return useMutation({
     mutationFn: (body: UpdateLogListBody) => api.put<UpdateLogListReply>('/v1/log/updateLogList', body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: LOGS_KEY }),
-  });
-}
-
-/** GET /v1/network/getAllNetworks: the caller's networks, for the network filter. */
-export function useNetworks() {
-  return useQuery({
-    queryKey: ['network', 'all'],
-    queryFn: ({ signal }) => api.get<NetworkAllReply>('/v1/network/getAllNetworks', { signal }),
-    select: (reply) => reply.list,
   });
 }
 

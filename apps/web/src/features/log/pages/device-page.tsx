@@ -3,7 +3,8 @@ import { Card, Segmented, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DeviceType } from '@netconsole/contract';
-import { useDevices, useNetworks } from '../api/device-log.ts';
+import { useAllNetworks } from '#shared/networks.ts';
+import { useDevices } from '../api/device-log.ts';
 import { DeviceLogView, type SharedFilters } from '../components/device-log-view.tsx';
 import { SwitchEventView } from '../components/switch-event-view.tsx';
 import { TimeRangeField } from '../components/time-range.tsx';
@@ -23,7 +24,7 @@ export default function DevicePage() {
   const view: View = search.get('view') === 'events' ? 'events' : 'logs';
   // One object per change: the views start again at their first page when it changes.
   const [shared, setShared] = useState<SharedFilters>(() => ({ SN: search.get('SN') || undefined }));
-  const networks = useNetworks();
+  const networks = useAllNetworks();
   const devices = useDevices(shared.Network);
   const chosen = devices.data?.find((d) => d.SN === shared.SN);
   // Unknown (undefined) while the devices load.
@@ -80,7 +81,7 @@ export default function DevicePage() {
             aria-label={t('filter.network')}
             loading={networks.isLoading}
             onChange={(Network?: string) => set({ Network, SN: undefined })}
-            options={(networks.data ?? []).map((n) => ({ value: n._id, label: n.Name }))}
+            options={(networks.data?.list ?? []).map((n) => ({ value: n._id, label: n.Name }))}
             data-testid="device-log-network"
           />
           <Select

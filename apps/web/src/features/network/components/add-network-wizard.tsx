@@ -11,7 +11,7 @@ import { useCreateNetwork } from '../api/create-network.ts';
 import { DevicePickerStep } from './device-picker-step.tsx';
 import { MainDeviceStep } from './main-device-step.tsx';
 import { NetworkInfoStep, type NetworkInfo } from './network-info-step.tsx';
-import { browserTimeZone } from './time-zones.ts';
+import { browserTimeZone } from '#shared/time-zones.ts';
 import { NOTHING_CHOSEN, addDevicesBody, nextStep, resetBody, type Chosen } from './wizard-state.ts';
 import './network-dialogs.css';
 

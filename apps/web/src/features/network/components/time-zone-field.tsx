@@ -1,16 +1,7 @@
-import { useId, useMemo, useState } from 'react';
+import { useId } from 'react';
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { browserTimeZone, timeZoneOption, timeZoneOptions, type TimeZoneOption } from './time-zones.ts';
-
-/**
- * The moment the offsets are shown for: when the dialogs' code was loaded (lazily, on opening
- * one). Offsets change only at daylight saving, and render stays pure.
- */
-const AT = Date.now();
-/** Every zone, made on the first opening of any zone list and kept: ~420 formatters are not free. */
-let allZones: TimeZoneOption[] | null = null;
-const everyZone = () => (allZones ??= timeZoneOptions(AT, [browserTimeZone()]));
+import { useTimeZoneOptions } from '#shared/use-time-zone-options.ts';
 
 /**
  * A network's time zone (issue 16: firmware maintenance windows run in the network's local time):
@@ -28,15 +19,7 @@ export function TimeZoneField({
   const { t } = useTranslation('network-dialogs');
   const labelId = useId();
   const helpId = useId();
-  // Until the list is first opened (or focused, to be typed into) only the chosen zone is listed.
-  const [open, setOpen] = useState(allZones !== null);
-  const options = useMemo(() => {
-    const list = open ? everyZone() : [];
-    // A saved zone this browser does not list still shows as it is.
-    return value !== null && !list.some((o) => o.value === value)
-      ? [timeZoneOption(value, AT), ...list]
-      : list;
-  }, [open, value]);
+  const { options, open } = useTimeZoneOptions(value);
 
   return (
     <div className="network-time-zone">
@@ -50,8 +33,8 @@ export function TimeZoneField({
           value={value ?? undefined}
           placeholder={t('timeZone.server')}
           options={options}
-          onOpenChange={(isOpen) => isOpen && setOpen(true)}
-          onFocus={() => setOpen(true)}
+          onOpenChange={(isOpen) => isOpen && open()}
+          onFocus={open}
           onChange={(zone?: string) => onChange(zone ?? null)}
           aria-labelledby={labelId}
           aria-describedby={helpId}
