@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * axe-core in the browser tests: one way to scan a page and report what fails, for the
  * accessibility pass (a11y.spec.ts) and the screens' own tests.

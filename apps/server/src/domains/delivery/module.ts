@@ -4,6 +4,7 @@
  * the wizard's reset; and the ISSUED reads of its campaigns and their targets.
  */
 import { defineModule } from '../../platform/module.ts';
+import { background } from '../../platform/store/db.ts';
 import { deviceModule } from '../device/module.ts';
 import { DeliveryEngine, JOB_ADVANCE, JOB_SWEEP } from './engine.ts';
 import { IssuedReads } from './issued.ts';
@@ -13,8 +14,10 @@ export const deliveryModule = defineModule({
   name: 'delivery',
   needs: { device: deviceModule },
   build(p, { device }) {
+    // Its steps, claims and copies of the targets run by the thousand: the store's background lane,
+    // behind the requests' reads and writes (db.ts); the ISSUED lists read like any list.
     const delivery = new DeliveryEngine(
-      p.db,
+      background(p.db),
       p.clock,
       p.log,
       p.jobs,

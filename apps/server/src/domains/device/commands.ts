@@ -28,7 +28,7 @@ import { AppError } from '../../platform/http/app-error.ts';
 import type { Clock } from '../../platform/ids.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { LiveHub } from '../../platform/realtime/hub.ts';
-import type { Db } from '../../platform/store/db.ts';
+import { background, type Db } from '../../platform/store/db.ts';
 import {
   OPEN_STATUSES,
   cancelOpenCommands,
@@ -97,6 +97,12 @@ export function commandItemOf(r: CommandRow): CommandItem {
 }
 
 export class CommandService {
+  /**
+   * Issuing, sending, reports and the sweep: a delivery runs thousands of them in a burst, so they
+   * take the store's background lane (db.ts); the history list reads like any list.
+   */
+  private readonly work: Db;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -105,7 +111,9 @@ export class CommandService {
     private readonly log: FastifyBaseLogger,
     private readonly hub?: LiveHub,
     private readonly events?: EventBus,
-  ) {}
+  ) {
+    this.work = background(db);
+  }
 
   /**
    * Says what became of these commands: topic `command` to the browsers of the command's tenant,
@@ -114,7 +122,7 @@ export class CommandService {
   private async changed(ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     try {
-      for (const row of await findCommands(this.db, ids)) {
+      for (const row of await findCommands(this.work, ids)) {
         this.hub?.publish(row.tenant_id, { topic: 'command', data: commandItemOf(row) });
         await this.events?.emit('device.command', row);
       }
@@ -138,7 +146,7 @@ export class CommandService {
     const rows = new Map<string, DeviceRow>();
     for (const ref of refs.values()) {
       // Another tenant's device answers like a missing one: its existence is not the caller's to know.
-      const row = await findDevice(this.db, scope, ref);
+      const row = await findDevice(this.work, scope, ref);
       if (!row) throw new AppError(ErrorCode.DeviceNotExist);
       rows.set(row.id, row);
     }
@@ -173,7 +181,7 @@ export class CommandService {
     kind: ClientCommandKind,
     payload: { mac: string; blockS?: number },
   ): Promise<IssuedCommand<ClientCommandKind> | null> {
-    const device = await findDevice(this.db, scope, { id: deviceId });
+    const device = await findDevice(this.work, scope, { id: deviceId });
     if (!device) return null;
     return this.issueKind(scope, userId, device, kind, payload, true);
   }
@@ -205,7 +213,7 @@ export class CommandService {
     body: Record<string, unknown>,
     expiresAt: number,
   ): Promise<IssuedCommand<CommandKind> | null> {
-    const device = await findDevice(this.db, scope, { id: deviceId });
+    const device = await findDevice(this.work, scope, { id: deviceId });
     if (!device) return null;
     return this.issueKind(scope, userId, device, kind, body, true, expiresAt);
   }
@@ -220,11 +228,11 @@ export class CommandService {
     userId: string | null,
     commandId: string,
   ): Promise<'cancelled' | 'requested' | 'ended' | 'not_cancellable'> {
-    const [row] = await findCommands(this.db, [commandId]);
+    const [row] = await findCommands(this.work, [commandId]);
     if (!row || (!scope.admin && row.tenant_id !== scope.tenantId)) return 'ended';
     if (row.finished_at !== null) return 'ended';
     if (row.status === 'held') {
-      const n = await updateCommand(this.db, row.id, { status: 'cancelled', finished_at: this.clock() }, [
+      const n = await updateCommand(this.work, row.id, { status: 'cancelled', finished_at: this.clock() }, [
         'held',
       ]);
       if (n > 0) {
@@ -233,7 +241,7 @@ export class CommandService {
       }
     }
     if (!CANCELLABLE_KINDS.has(row.kind)) return 'not_cancellable';
-    const device = await findDevice(this.db, scope, { id: row.device_id });
+    const device = await findDevice(this.work, scope, { id: row.device_id });
     if (!device) return 'ended';
     await this.issueKind(scope, userId, device, 'cancel', { target: row.id }, true);
     return 'requested';
@@ -241,7 +249,7 @@ export class CommandService {
 
   /** Commands by id (unscoped: the ids come from the server's own rows, e.g. a campaign's). */
   find(ids: readonly string[]): Promise<CommandRow[]> {
-    return findCommands(this.db, ids);
+    return findCommands(this.work, ids);
   }
 
   private async issueKind<K extends CommandKind>(
@@ -263,12 +271,12 @@ export class CommandService {
     const body = JSON.stringify(payload);
     // A second reboot while one is still open would restart the device twice: answer with the
     // first. A kick of the same client likewise; a kick of another client is another command.
-    const open = await findOpenCommand(this.db, scope, device.id, kind, sameBodyOnly ? body : undefined);
+    const open = await findOpenCommand(this.work, scope, device.id, kind, sameBodyOnly ? body : undefined);
     if (open) return result(open.id, open.status === 'held' ? 'held' : 'sent');
 
     const now = this.clock();
     const id = newCommandId(now, (n) => randomBytes(n));
-    await insertCommand(this.db, {
+    await insertCommand(this.work, {
       id,
       device_id: device.id,
       tenant_id: device.tenant_id,
@@ -287,7 +295,7 @@ export class CommandService {
         return result(id, 'failed');
       }
       if (!this.live.isConnected(device.sn)) return result(id, 'held');
-      const row = await findCommandOfDevice(this.db, id, device.sn);
+      const row = await findCommandOfDevice(this.work, id, device.sn);
       return result(id, row && (await this.send(row)) ? 'sent' : 'held');
     } finally {
       await this.changed([id]);
@@ -297,7 +305,7 @@ export class CommandService {
   /** Protocol §7.2: a kind the device did not list never reaches it. */
   private async failUnsupported(id: string, now: number): Promise<void> {
     await updateCommand(
-      this.db,
+      this.work,
       id,
       { status: 'failed', code: 'unsupported_command', finished_at: now },
       OPEN_STATUSES,
@@ -322,7 +330,7 @@ export class CommandService {
       this.log.warn({ sn: row.sn, command: row.id, err: (err as Error).message }, 'command not sent; held');
       return false;
     }
-    await markSent(this.db, row.id, this.clock());
+    await markSent(this.work, row.id, this.clock());
     return true;
   }
 
@@ -334,11 +342,11 @@ export class CommandService {
     const device = await this.live.get(sn);
     if (!device) return 0;
     const now = this.clock();
-    const overdue = await overdueCommandIds(this.db, now, PROTOCOL_TIMING.reportStallS * 1000, device.id);
-    await endOverdueCommands(this.db, now, PROTOCOL_TIMING.reportStallS * 1000, device.id);
+    const overdue = await overdueCommandIds(this.work, now, PROTOCOL_TIMING.reportStallS * 1000, device.id);
+    await endOverdueCommands(this.work, now, PROTOCOL_TIMING.reportStallS * 1000, device.id);
     const touched = [...overdue];
     let sent = 0;
-    for (const row of await openCommandsOfDevice(this.db, device.id)) {
+    for (const row of await openCommandsOfDevice(this.work, device.id)) {
       touched.push(row.id);
       if (await this.appliedByHello(row, device.fwVersion, now)) continue;
       if (device.capabilities && !device.capabilities.includes(row.kind)) {
@@ -366,7 +374,7 @@ export class CommandService {
       return false;
     if (runsUpgradeVersion(row.body, fwVersion) !== true) return false;
     const n = await updateCommand(
-      this.db,
+      this.work,
       row.id,
       {
         status: 'succeeded',
@@ -384,7 +392,7 @@ export class CommandService {
 
   /** A report on `acks`: the command's status is what the device says, never going back. */
   async report(sn: string, ack: AckCommon & { result?: unknown; percent?: number }): Promise<void> {
-    const row = await findCommandOfDevice(this.db, ack.id, sn);
+    const row = await findCommandOfDevice(this.work, ack.id, sn);
     if (!row || row.kind !== ack.cmd) {
       this.log.debug({ sn, command: ack.id, cmd: ack.cmd }, 'report on an unknown command');
       return;
@@ -393,11 +401,11 @@ export class CommandService {
     const now = this.clock();
     const terminal = isTerminalReport(ack.state);
     if (!terminal && (RANK[ack.state] ?? 0) < (RANK[row.status] ?? 0)) {
-      await updateCommand(this.db, row.id, { reported_at: now });
+      await updateCommand(this.work, row.id, { reported_at: now });
       return;
     }
     await updateCommand(
-      this.db,
+      this.work,
       row.id,
       {
         status: ack.state,
@@ -417,8 +425,8 @@ export class CommandService {
 
   /** The registration was removed: what the tenant asked of the device no longer applies. */
   async cancelOpen(scope: Scope, deviceId: string): Promise<number> {
-    const open = await openCommandsOfDevice(this.db, deviceId);
-    const n = await cancelOpenCommands(this.db, scope, deviceId, this.clock());
+    const open = await openCommandsOfDevice(this.work, deviceId);
+    const n = await cancelOpenCommands(this.work, scope, deviceId, this.clock());
     if (n > 0) await this.changed(open.map((r) => r.id));
     return n;
   }
@@ -426,8 +434,8 @@ export class CommandService {
   /** The job's pass: expired and stalled commands end (protocol §7.2). */
   async sweep(now: number): Promise<{ expired: number; timedOut: number }> {
     const stallMs = PROTOCOL_TIMING.reportStallS * 1000;
-    const ids = await overdueCommandIds(this.db, now, stallMs);
-    const ended = await endOverdueCommands(this.db, now, stallMs);
+    const ids = await overdueCommandIds(this.work, now, stallMs);
+    const ended = await endOverdueCommands(this.work, now, stallMs);
     await this.changed(ids);
     return ended;
   }

@@ -5,9 +5,10 @@
  */
 import type { Scope } from '../../platform/auth/guard.ts';
 import type { Clock } from '../../platform/ids.ts';
-import type { Db } from '../../platform/store/db.ts';
+import { background, type Db } from '../../platform/store/db.ts';
 import type { LiveDevices } from './live.ts';
 import {
+  BULK_IDS,
   findDevicesByIds,
   listDevices,
   mainDevicesOf,
@@ -32,9 +33,12 @@ export class DevicePlacement {
     private readonly live: LiveDevices,
   ) {}
 
-  /** The devices of these ids the scope sees (missing ids are absent from the answer). */
+  /**
+   * The devices of these ids the scope sees (missing ids are absent from the answer). Hundreds
+   * (a delivery's targets) are read in the store's background lane, not before the lists.
+   */
   find(scope: Scope, ids: string[]): Promise<DeviceRow[]> {
-    return findDevicesByIds(this.db, scope, ids);
+    return findDevicesByIds(ids.length > BULK_IDS ? background(this.db) : this.db, scope, ids);
   }
 
   /** Devices of one network, by SN (at most 10 000). */

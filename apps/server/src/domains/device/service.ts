@@ -34,11 +34,12 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import { newId, type Clock } from '../../platform/ids.ts';
 import type { LiveHub } from '../../platform/realtime/hub.ts';
-import { isUniqueViolation, type Db } from '../../platform/store/db.ts';
+import { background, isUniqueViolation, type Db } from '../../platform/store/db.ts';
 import type { CommandService } from './commands.ts';
 import type { DeviceLink } from '../../platform/gateway/device-link.ts';
 import { isTrusted, statusOf, welcomeOf, type LiveDevices } from './live.ts';
 import {
+  BULK_IDS,
   aliasTaken,
   assignConfig,
   claimDevice,
@@ -248,7 +249,8 @@ export class DeviceService {
     try {
       await this.live.settled({ config: true });
       const admin: Scope = { tenantId: null, admin: true };
-      const rows = (await findDevicesByIds(this.db, admin, ids)).filter((r) =>
+      // News, gathered from a delivery's thousands of reports: no request waits for it.
+      const rows = (await findDevicesByIds(background(this.db), admin, ids)).filter((r) =>
         this.hub!.watched(r.tenant_id),
       );
       for (const item of await this.itemsOf(admin, rows)) this.announce(item.Tenant, 'updated', item);
@@ -276,9 +278,12 @@ export class DeviceService {
     return (await this.itemsOf(scope, [row]))[0]!;
   }
 
-  /** The device's live state takes the new registration; a connected device gets a new welcome. */
-  private async registrationChanged(sn: string): Promise<void> {
-    const row = await findDeviceBySn(this.db, sn);
+  /**
+   * The device's live state takes the new registration; a connected device gets a new welcome.
+   * `db`: the background lane when a delivery's assignments call it (assignConfig).
+   */
+  private async registrationChanged(sn: string, db = this.db): Promise<void> {
+    const row = await findDeviceBySn(db, sn);
     const d = row ? this.live.refresh(row) : null;
     if (d?.session && this.live.isConnected(sn)) {
       const w = welcomeOf(d);
@@ -487,7 +492,9 @@ export class DeviceService {
   /** A page of the scope's devices by any filter, with this node's newer reports merged (config's lists). */
   async page(scope: Scope, q: DevicePageQuery): Promise<{ rows: DeviceRow[]; count: number }> {
     await this.live.settled({ config: q.drift !== undefined });
-    const { rows, count } = await pageDevices(this.db, scope, q);
+    // A delivery's targets by SN, hundreds at once: in the background lane, not before the lists.
+    const db = (q.sns?.length ?? 0) > BULK_IDS ? background(this.db) : this.db;
+    const { rows, count } = await pageDevices(db, scope, q);
     return { rows: rows.map((r) => this.live.current(r)), count };
   }
 
@@ -509,10 +516,13 @@ export class DeviceService {
       telemetry: JSON.stringify(telemetry),
       updated_at: this.clock(),
     };
-    if ((await assignConfig(this.db, tenantId, deviceId, patch)) === 0) return false;
-    const row = await findDevice(this.db, { tenantId, admin: false }, { id: deviceId });
+    // One per confirmed device of a delivery: in the store's background lane, behind the requests.
+    const work = background(this.db);
+    if ((await assignConfig(work, tenantId, deviceId, patch)) === 0) return false;
+    const row = await findDevice(work, { tenantId, admin: false }, { id: deviceId });
     const before = row ? this.live.peek(row.sn)?.telemetry : undefined;
-    if (row && JSON.stringify(before ?? null) !== patch.telemetry) await this.registrationChanged(row.sn);
+    if (row && JSON.stringify(before ?? null) !== patch.telemetry)
+      await this.registrationChanged(row.sn, work);
     this.configChanged(deviceId);
     return true;
   }

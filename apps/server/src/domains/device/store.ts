@@ -9,6 +9,13 @@ import type { DeviceRow, DeviceTable } from './tables.ts';
 
 export type { DeviceRow };
 
+/**
+ * Devices named one by one past which a read goes to the store's background lane (db.ts): a
+ * delivery's targets, 1,000 a request, read while the fleet is listed (docs/performance.md,
+ * "Configuration delivery").
+ */
+export const BULK_IDS = 100;
+
 /** What selects devices in lists, counts and searches. */
 export interface DeviceFilter {
   /** Network ids; null in the list selects devices in no network. */

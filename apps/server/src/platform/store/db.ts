@@ -69,7 +69,10 @@ export async function openStore(opts: StoreOptions): Promise<Store> {
       slow,
     );
     db = new Kysely<Database>({ dialect: dialects.dialect });
-    if (file !== ':memory:') twins.set(db, new Kysely<Database>({ dialect: dialects.pointReads }));
+    if (file !== ':memory:') {
+      twins.set(db, new Kysely<Database>({ dialect: dialects.pointReads }));
+      backgrounds.set(db, new Kysely<Database>({ dialect: dialects.background }));
+    }
   }
   await migrate(db, engine, engine === 'postgres' ? opts.pgSchema : undefined);
   // The planner's statistics at once for a store that already holds data; then hourly (sqlite.ts).
@@ -95,6 +98,21 @@ const twins = new WeakMap<Db, Db>();
  */
 export function pointReads(db: Db): Db {
   return twins.get(db) ?? db;
+}
+
+/** Each SQLite file store's background lane (sqlite.ts), by the store's Kysely. */
+const backgrounds = new WeakMap<Db, Db>();
+
+/**
+ * The store for work that comes in bursts of thousands of statements (a delivery's commands, their
+ * reports, the targets they move, the devices it reads by the hundred): on SQLite its lone reads
+ * run on a reader thread of their own and its writes and transactions take the writer only when no
+ * other write waits, so the other requests neither read nor write behind it; elsewhere
+ * (PostgreSQL, an in-memory store) the store itself. Not for a request's few statements: what runs
+ * here waits behind every other write.
+ */
+export function background(db: Db): Db {
+  return backgrounds.get(db) ?? db;
 }
 
 /** Unique-constraint violations look different on each engine. */

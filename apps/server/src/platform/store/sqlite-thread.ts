@@ -2,13 +2,13 @@
  * An SQLite connection on a thread of its own. better-sqlite3 runs a statement on the calling
  * thread, so on the main one every statement competes with the HTTP handling and the device ingest
  * for one core, and a large write (a chunk of the clients' batch, a commit) holds every request
- * waiting. The store (sqlite.ts) runs three of these: the writer, which takes transactions and
- * lone writes in turn, and two readers, which take lone SELECTs; the main thread only compiles
- * queries and handles their answers. In WAL mode a statement sees what was committed when it
- * began, so a read sent after a write's commit sees that write.
+ * waiting. The store (sqlite.ts) runs four of these: the writer, which takes transactions and
+ * lone writes in turn, two readers, which take lone SELECTs, and the background lane's reader; the
+ * main thread only compiles queries and handles their answers. In WAL mode a statement sees what
+ * was committed when it began, so a read sent after a write's commit sees that write.
  *
- * The first reader also checkpoints the write-ahead log every second (PASSIVE: it never waits for,
- * nor blocks, readers or the writer), which would otherwise happen inside the writer's commits.
+ * The background reader also checkpoints the write-ahead log every second (PASSIVE: it never waits
+ * for, nor blocks, readers or the writer), which would otherwise happen inside the writer's commits.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
@@ -209,6 +209,11 @@ export class SqliteThread {
     // Statements in flight keep the process alive; the last answer lets it go (spawn's `settle`).
     this.worker.ref();
     this.worker.postMessage(items.length === 1 ? items[0] : { op: 'batch', items });
+  }
+
+  /** Starts the thread now rather than at its first statement (its checkpoints start with it). */
+  start(): void {
+    if (!this.closed) this.worker ??= this.spawn();
   }
 
   /** Statements of this turn wait to cross: one more sent now goes with them. */

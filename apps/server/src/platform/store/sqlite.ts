@@ -11,6 +11,13 @@
  * on the writer and sees the transaction's own writes. The main thread compiles queries and handles
  * answers only.
  *
+ * Work in bursts of thousands of statements (a delivery's commands and their reports) goes through
+ * the background store (`background(db)`, db.ts): its lone SELECTs run on a reader of their own,
+ * which also checkpoints the log, and its writes take the writer only when no other write waits.
+ * Before, a device list queued behind a delivery's reads on the two readers (and behind a
+ * checkpoint), and a request that writes (the session's sliding expiry, every 10 s) behind
+ * hundreds of its writes: 0.2-0.4 s (docs/performance.md, "Configuration delivery").
+ *
  * Every connection keeps its prepared statements (preparing was ~8 % of the server's time with
  * the fleet reporting): the console runs a few hundred distinct statements, most of them often.
  * An in-memory database keeps one connection on the calling thread (a thread would open a
@@ -51,6 +58,12 @@ const ANALYSIS_LIMIT = 1000;
  * thread while the single reader was the bottleneck).
  */
 const READERS = 2;
+/**
+ * Which of the store's Kyselys a statement came through: the main one, the point reads' (a lone
+ * SELECT on this thread) or the background one (a reader of its own, the writer after the others).
+ */
+type Lane = 'main' | 'point' | 'background';
+
 /** Pages of write-ahead log (4 KiB each) past which a commit checkpoints itself. */
 const WAL_BACKSTOP_PAGES = 10_000;
 
@@ -122,17 +135,57 @@ class LocalConnection implements Connection {
   }
 }
 
-/** One holder at a time, in arrival order. */
-class Lock {
-  private tail: Promise<void> = Promise.resolve();
+/**
+ * Lone writes granted the writer together at most: their statements cross to it in one message
+ * and run one after the other, each committed by itself.
+ */
+const WRITES_TOGETHER = 64;
 
-  async acquire(): Promise<() => void> {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const before = this.tail;
-    this.tail = before.then(() => held);
-    await before;
-    return release;
+interface Waiter {
+  /** A lone write (not a transaction): consecutive ones may hold the writer together. */
+  lone: boolean;
+  grant: () => void;
+}
+
+/**
+ * The writer, one holder at a time: whoever waits in the foreground before any background waiter,
+ * each lane in arrival order. A background write waits for the foreground ones queued meanwhile;
+ * they come from requests and the trackers' flushes, a few at a time, so it is delayed, not
+ * starved. Lone writes queued one after another in a lane hold it together (up to
+ * WRITES_TOGETHER): sent in one turn they cross to the writer in one message, where one message
+ * each cost the main thread a thread wake-up each (a delivery's commands make ~7 writes a device).
+ */
+export class Lock {
+  /** Holders of the writer now: 0, 1, or a group of lone writes. */
+  private holders = 0;
+  private readonly foreground: Waiter[] = [];
+  private readonly background: Waiter[] = [];
+
+  acquire(background = false, lone = false): Promise<() => void> {
+    return new Promise((resolve) => {
+      const grant = () => {
+        let released = false;
+        resolve(() => {
+          if (released) return;
+          released = true;
+          if (--this.holders === 0) this.handOver();
+        });
+      };
+      if (this.holders === 0) {
+        this.holders = 1;
+        grant();
+      } else (background ? this.background : this.foreground).push({ lone, grant });
+    });
+  }
+
+  private handOver(): void {
+    const queue = this.foreground.length > 0 ? this.foreground : this.background;
+    const first = queue.shift();
+    if (!first) return;
+    const group = [first];
+    while (first.lone && group.length < WRITES_TOGETHER && queue[0]?.lone) group.push(queue.shift()!);
+    this.holders = group.length;
+    for (const w of group) w.grant();
   }
 }
 
@@ -141,22 +194,22 @@ class Handle implements DatabaseConnection {
   /** Set while this handle's transaction holds the writer. */
   release: (() => void) | null = null;
 
-  /** `inline`: a lone SELECT runs on this thread's read connection (point reads, below). */
   constructor(
     private readonly driver: SqliteReadWriteDriver,
-    private readonly inline = false,
+    readonly lane: Lane = 'main',
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const d = this.driver;
     if (this.release) return d.write(query) as Promise<QueryResult<R>>;
-    const reader = d.reader();
+    const background = this.lane === 'background';
+    const reader = d.reader(background);
     if (reader && SelectQueryNode.is(query.query)) {
-      const rows = this.inline ? d.readInline(query) : undefined;
+      const rows = this.lane === 'point' ? d.readInline(query) : undefined;
       if (rows) return { rows: rows as R[] };
       return { rows: ((await reader.run(query.sql, query.parameters)).rows ?? []) as R[] };
     }
-    const release = await d.lock.acquire();
+    const release = await d.lock.acquire(background, true);
     try {
       return (await d.write(query)) as QueryResult<R>;
     } finally {
@@ -175,6 +228,8 @@ export class SqliteReadWriteDriver implements Driver {
   readonly writer: Connection;
   /** None for an in-memory database: its one connection reads too, behind the lock. */
   private readonly readers: SqliteThread[];
+  /** The background store's reads and the checkpoints (none in memory); started by `init`. */
+  private readonly backgroundReader: SqliteThread | null;
   private optimizer: NodeJS.Timeout | null = null;
   /** The point reads' connection on this thread, opened at the first; false once closed. */
   private inline: SQLite.Database | null | false = null;
@@ -189,33 +244,35 @@ export class SqliteReadWriteDriver implements Driver {
     if (file === ':memory:') {
       this.writer = new LocalConnection(all);
       this.readers = [];
+      this.backgroundReader = null;
     } else {
       this.writer = new SqliteThread(file, {
-        // The read thread checkpoints every second; a commit does it only if the log grew past this.
+        // The background reader checkpoints every second; a commit does it only if the log grew past this.
         pragmas: [...all, `wal_autocheckpoint = ${WAL_BACKSTOP_PAGES}`],
         readOnly: false,
         checkpointMs: 0,
         statementsKept: STATEMENTS_KEPT,
       });
-      // The first reader also checkpoints the log.
-      this.readers = Array.from(
-        { length: READERS },
-        (_, i) =>
-          new SqliteThread(file, {
-            pragmas: ['busy_timeout = 5000'],
-            readOnly: true,
-            checkpointMs: i === 0 ? CHECKPOINT_EVERY_MS : 0,
-            statementsKept: STATEMENTS_KEPT,
-          }),
-      );
+      const reader = (checkpointMs: number) =>
+        new SqliteThread(file, {
+          pragmas: ['busy_timeout = 5000'],
+          readOnly: true,
+          checkpointMs,
+          statementsKept: STATEMENTS_KEPT,
+        });
+      this.readers = Array.from({ length: READERS }, () => reader(0));
+      // The background reader also checkpoints the log: a pass copies what the writer committed
+      // meanwhile, tens of milliseconds during a delivery, which reads on it would wait for.
+      this.backgroundReader = reader(CHECKPOINT_EVERY_MS);
     }
   }
 
   /**
-   * The reader already gathering this turn's statements (they cross together), else the one with
-   * the fewest in flight (null in memory).
+   * For the background store its own reader; else the reader already gathering this turn's
+   * statements (they cross together), else the one with the fewest in flight (null in memory).
    */
-  reader(): SqliteThread | null {
+  reader(background = false): SqliteThread | null {
+    if (background && this.backgroundReader) return this.backgroundReader;
     for (const r of this.readers) if (r.gathering) return r;
     let best: SqliteThread | null = null;
     for (const r of this.readers) if (!best || r.inFlight < best.inFlight) best = r;
@@ -260,6 +317,8 @@ export class SqliteReadWriteDriver implements Driver {
   async init(): Promise<void> {
     this.optimizer = setInterval(() => void this.optimize(), OPTIMIZE_EVERY_MS);
     this.optimizer.unref();
+    // It checkpoints whether or not background reads come.
+    this.backgroundReader?.start();
   }
 
   /** Planner statistics for every table that changed much since the last pass (or never had any). */
@@ -278,7 +337,7 @@ export class SqliteReadWriteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
     const handle = connection as Handle;
-    const release = await this.lock.acquire();
+    const release = await this.lock.acquire(handle.lane === 'background');
     try {
       await this.writer.exec('begin');
     } catch (err) {
@@ -315,25 +374,33 @@ export class SqliteReadWriteDriver implements Driver {
     if (this.inline) this.inline.close();
     this.inline = false;
     this.inlineStatements.clear();
-    await Promise.all(this.readers.map((r) => r.close()));
+    await Promise.all([...this.readers, this.backgroundReader].map((r) => r?.close()));
     await this.writer.close();
   }
 }
 
 /**
- * The same store's driver for point reads: a lone SELECT runs at once on a read connection of the
- * calling thread instead of a reader thread. Handing a statement to a thread and its answer back
- * costs two thread wake-ups, on a busy machine far more than a lookup by key (a request's session,
- * its tenant) takes; a read that scans must not use it, as it holds the event loop while it runs.
- * Transactions and writes go where the main driver sends them; closing is the main driver's.
+ * The same store's driver for another lane; closing is the main driver's.
+ *
+ * Point reads: a lone SELECT runs at once on a read connection of the calling thread instead of a
+ * reader thread. Handing a statement to a thread and its answer back costs two thread wake-ups, on
+ * a busy machine far more than a lookup by key (a request's session, its tenant) takes; a read that
+ * scans must not use it, as it holds the event loop while it runs. Transactions and writes go where
+ * the main driver sends them.
+ *
+ * Background: lone SELECTs run on the background reader; lone writes and transactions take the
+ * writer after every foreground waiter.
  */
-class PointReadDriver implements Driver {
-  constructor(private readonly main: () => SqliteReadWriteDriver) {}
+class LaneDriver implements Driver {
+  constructor(
+    private readonly main: () => SqliteReadWriteDriver,
+    private readonly lane: Lane,
+  ) {}
 
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new Handle(this.main(), true);
+    return new Handle(this.main(), this.lane);
   }
 
   beginTransaction(c: DatabaseConnection): Promise<void> {
@@ -363,17 +430,21 @@ function dialectOf(createDriver: () => Driver): Dialect {
 }
 
 /**
- * The store's dialect and its point reads' (a second Kysely on the same driver, connections and
- * lock; for an in-memory database its reads stay on the one connection).
+ * The store's dialect, its point reads' and its background's (more Kyselys on the same driver,
+ * connections and lock; for an in-memory database reads stay on the one connection).
  */
 export function sqliteDialects(
   file: string,
   pragmas: readonly string[],
   slow: SlowWatch = { slowMs: Infinity, listener: null },
-): { dialect: Dialect; pointReads: Dialect } {
+): { dialect: Dialect; pointReads: Dialect; background: Dialect } {
   let driver: SqliteReadWriteDriver | null = null;
   const main = () => (driver ??= new SqliteReadWriteDriver(file, pragmas, slow));
-  return { dialect: dialectOf(main), pointReads: dialectOf(() => new PointReadDriver(main)) };
+  return {
+    dialect: dialectOf(main),
+    pointReads: dialectOf(() => new LaneDriver(main, 'point')),
+    background: dialectOf(() => new LaneDriver(main, 'background')),
+  };
 }
 
 export function sqliteDialect(

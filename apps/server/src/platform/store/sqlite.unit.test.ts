@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { sqliteDialect, sqliteDialects, type SlowWatch } from './sqlite.ts';
+import { Lock, sqliteDialect, sqliteDialects, type SlowWatch } from './sqlite.ts';
 import { SqliteThread } from './sqlite-thread.ts';
 
 interface Tables {
@@ -294,5 +294,173 @@ describe('point reads', () => {
     } finally {
       threadRuns.mockRestore();
     }
+  });
+});
+
+describe('the writer lock', () => {
+  test('background waiters take it after every foreground waiter, each lane in arrival order', async () => {
+    const lock = new Lock();
+    const release = await lock.acquire();
+    const order: string[] = [];
+    const waiters = (
+      [
+        ['background 1', true],
+        ['foreground 1', false],
+        ['background 2', true],
+        ['foreground 2', false],
+      ] as const
+    ).map(([name, background]) =>
+      lock.acquire(background).then((done) => {
+        order.push(name);
+        done();
+      }),
+    );
+    release();
+    // Released twice, it hands the writer on once.
+    release();
+    await Promise.all(waiters);
+    expect(order).toEqual(['foreground 1', 'foreground 2', 'background 1', 'background 2']);
+    // Free again: the next holder takes it at once.
+    const again = await lock.acquire(true);
+    again();
+  });
+
+  test('lone writes queued one after another hold it together; a transaction waits for them all', async () => {
+    const lock = new Lock();
+    const release = await lock.acquire();
+    const granted: string[] = [];
+    const take = (name: string, lone: boolean) =>
+      lock.acquire(true, lone).then((done) => {
+        granted.push(name);
+        return done;
+      });
+    const first = take('lone 1', true);
+    const second = take('lone 2', true);
+    const transaction = take('transaction', false);
+    const after = take('lone 3', true);
+    release();
+    const [done1, done2] = await Promise.all([first, second]);
+    expect(granted).toEqual(['lone 1', 'lone 2']);
+    done1();
+    // The transaction waits for the whole group.
+    await Promise.resolve();
+    expect(granted).toEqual(['lone 1', 'lone 2']);
+    done2();
+    (await transaction)();
+    (await after)();
+    expect(granted).toEqual(['lone 1', 'lone 2', 'transaction', 'lone 3']);
+  });
+
+  test('lone writes granted together cross to the writer in one message and keep their order', async () => {
+    const db = await store();
+    const tx = openTransaction(db);
+    await tx.written;
+    const posted = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const writes = [2, 3, 4].map((id) =>
+        db
+          .insertInto('t')
+          .values({ id, v: `lone ${id}` })
+          .execute(),
+      );
+      // The last write fails (id 2 again) alone; the others stand.
+      const duplicate = db
+        .insertInto('t')
+        .values({ id: 2, v: 'again' })
+        .execute()
+        .then(
+          () => null,
+          (err: { code?: string }) => err.code,
+        );
+      tx.finish(true);
+      await Promise.all([tx.done, ...writes]);
+      expect(await duplicate).toBe('SQLITE_CONSTRAINT_PRIMARYKEY');
+      const batches = posted.mock.calls
+        .map(([m]) => m as { op: string; items?: { sql?: string }[] })
+        .filter((m) => m.op === 'batch' && m.items?.every((i) => i.sql?.startsWith('insert')));
+      expect(batches).toHaveLength(1);
+      expect(batches[0]!.items).toHaveLength(4);
+    } finally {
+      posted.mockRestore();
+    }
+    expect(await db.selectFrom('t').select(['id', 'v']).orderBy('id').execute()).toEqual([
+      { id: 1, v: 'in transaction' },
+      { id: 2, v: 'lone 2' },
+      { id: 3, v: 'lone 3' },
+      { id: 4, v: 'lone 4' },
+    ]);
+  });
+});
+
+describe('the background lane', () => {
+  async function lanes() {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sqlite-background-'));
+    dirs.push(dir);
+    const { dialect, background } = sqliteDialects(path.join(dir, 'db.sqlite'), ['journal_mode = WAL']);
+    const db = new Kysely<Tables>({ dialect });
+    open.push(db);
+    const bg = new Kysely<Tables>({ dialect: background });
+    await sql`create table t (id integer primary key, v text not null)`.execute(db);
+    return { db, bg };
+  }
+
+  test('a background write waits while a write of the main store queued after it goes first', async () => {
+    const { db, bg } = await lanes();
+    const tx = openTransaction(db);
+    await tx.written;
+    const order: string[] = [];
+    // Both wait for the open transaction.
+    const later = bg
+      .insertInto('t')
+      .values({ id: 2, v: 'background' })
+      .execute()
+      .then(() => order.push('background'));
+    const first = db
+      .insertInto('t')
+      .values({ id: 3, v: 'request' })
+      .execute()
+      .then(() => order.push('request'));
+    tx.finish(true);
+    await Promise.all([tx.done, later, first]);
+    expect(order).toEqual(['request', 'background']);
+    expect(await db.selectFrom('t').select('id').orderBy('id').execute()).toEqual([
+      { id: 1 },
+      { id: 2 },
+      { id: 3 },
+    ]);
+  });
+
+  test('background reads run on a reader of their own and see every commit before them', async () => {
+    const { db, bg } = await lanes();
+    const runs = vi.spyOn(SqliteThread.prototype, 'run');
+    const threadsOf = () => new Set(runs.mock.contexts as SqliteThread[]);
+    try {
+      await bg.insertInto('t').values({ id: 1, v: 'one' }).execute();
+      // Written through the background, read by the main store; and the other way round.
+      expect(await db.selectFrom('t').select('v').execute()).toEqual([{ v: 'one' }]);
+      await db.updateTable('t').set({ v: 'uno' }).where('id', '=', 1).execute();
+      runs.mockClear();
+      expect(await bg.selectFrom('t').select('v').execute()).toEqual([{ v: 'uno' }]);
+      const [backgroundReader] = threadsOf();
+      // The main store's reads, many at once over several turns, never use it.
+      runs.mockClear();
+      for (let turn = 0; turn < 3; turn++) {
+        await Promise.all(Array.from({ length: 4 }, () => db.selectFrom('t').selectAll().execute()));
+      }
+      const mainReaders = threadsOf();
+      expect(mainReaders.size).toBeGreaterThan(0);
+      expect(mainReaders.has(backgroundReader!)).toBe(false);
+    } finally {
+      runs.mockRestore();
+    }
+  });
+
+  test('a background transaction sees its own writes and commits them', async () => {
+    const { db, bg } = await lanes();
+    await bg.transaction().execute(async (trx) => {
+      await trx.insertInto('t').values({ id: 2, v: 'two' }).execute();
+      expect(await trx.selectFrom('t').select('id').execute()).toEqual([{ id: 2 }]);
+    });
+    expect(await db.selectFrom('t').select('v').execute()).toEqual([{ v: 'two' }]);
   });
 });
