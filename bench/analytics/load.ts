@@ -9,7 +9,9 @@ import type { Insertable } from 'kysely';
 import { newId } from '../../apps/server/src/platform/ids.ts';
 import { chunked } from '../../apps/server/src/platform/store/bulk.ts';
 import type { Db } from '../../apps/server/src/platform/store/db.ts';
+import { addSeen, type SeenRow } from '../../apps/server/src/domains/analytics/store.ts';
 import type {} from '../../apps/server/src/domains/analytics/tables.ts';
+import { dateNumber, zoneOf } from '../../apps/server/src/domains/analytics/zone.ts';
 import type {} from '../../apps/server/src/domains/behaviour/tables.ts';
 import type {} from '../../apps/server/src/domains/client/tables.ts';
 import type {} from '../../apps/server/src/domains/telemetry/tables.ts';
@@ -87,8 +89,9 @@ export async function loadClients(db: Db, fleet: Fleet, total: number, now: numb
 
 /**
  * Hourly traffic: every device's hour (`telemetry_1h`, with the day rows), every network's hour
- * (`analytics_net_hour`), each client's day (`analytics_client_day`), the users seen per network and
- * day (`analytics_net_users`) and each client's hours of the last two days (`client_flow`).
+ * (`analytics_net_hour`; its days are the roll-up job's, run by the bench after the load), each
+ * client's day (`analytics_client_day`), the clients seen per network and day (`analytics_net_seen`)
+ * and each client's hours of the last two days (`client_flow`).
  */
 export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: number, log: (s: string) => void) {
   const r = rng(19);
@@ -145,19 +148,36 @@ export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: numbe
     if (n % 50 === 49)
       log(`  traffic: ${n + 1}/${fleet.networks.length} networks, ${deviceHours} device hours`);
   }
-  // Clients: each day's traffic, the networks' users per day (~60% of the clients come each day).
-  const users: Record<string, unknown>[] = [];
+  // Clients: each day's traffic, the networks' users per day (~60% of the clients come each day),
+  // written as the users' roll-up writes them (addSeen: a row per network and client, a bit a day;
+  // the networks have no zone of their own: the server's, UTC here, so a day is a UTC day).
+  const seen = new Map<string, SeenRow>();
+  let users = 0;
   const clientDays: Record<string, unknown>[] = [];
   for (let day = Math.floor(from / DAY) * DAY; day < last; day += DAY) {
+    const date = dateNumber(zoneOf(null), day);
     for (const c of fleet.clients) {
       if (r() > 0.6) continue;
-      users.push({ tenant_id: fleet.tenantId, network_id: fleet.networks[c.network], day, client_id: c.id });
+      users++;
+      const s = seen.get(c.id);
+      if (s) {
+        s.days = s.days * 2 ** (date - s.last_day) + 1;
+        s.last_day = date;
+      } else {
+        seen.set(c.id, {
+          tenant_id: fleet.tenantId,
+          network_id: fleet.networks[c.network]!,
+          client_id: c.id,
+          last_day: date,
+          days: 1,
+        });
+      }
       const tx = Math.round(5e7 * (0.2 + r() * 3));
       clientDays.push({ tenant_id: fleet.tenantId, client_id: c.id, day, tx_bytes: tx, rx_bytes: tx * 4 });
     }
-    await insertAll(db, 'analytics_net_users', users.splice(0), 4);
     await insertAll(db, 'analytics_client_day', clientDays.splice(0), 5);
   }
+  await addSeen(db, [...seen.values()], last);
   const flow: Record<string, unknown>[] = [];
   for (let t = last - 2 * DAY; t < last; t += HOUR) {
     for (const c of fleet.clients) {
@@ -175,14 +195,14 @@ export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: numbe
       .where('res', '=', res)
       .execute();
   }
-  for (const name of ['traffic', 'users', 'clients'] as const) {
+  for (const name of ['traffic', 'seen', 'clients'] as const) {
     await db
       .insertInto('analytics_marks')
       .values({ name, done_until: last })
       .onConflict((oc) => oc.column('name').doUpdateSet({ done_until: last }))
       .execute();
   }
-  return { deviceHours, users: users.length };
+  return { deviceHours, users };
 }
 
 /** A pool of names, some in the catalogue, most not; drawn with a Zipf-like skew. */

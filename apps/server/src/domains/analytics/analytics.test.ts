@@ -215,6 +215,30 @@ describe('site rankings', () => {
     await h.services.analytics.maintain();
     const rolled = await h.store.db.selectFrom('analytics_net_hour').selectAll().execute();
     expect(rolled.filter((r) => r.network_id === n1 || r.network_id === n2)).toHaveLength(2);
+    // Each network's local day of its hour (Shanghai's 21st, the UTC shop's 20th), and the clients
+    // seen per network with their last local day (days since 1970-01-01) and one bit for it.
+    const days = await h.store.db
+      .selectFrom('analytics_net_day')
+      .selectAll()
+      .where('tenant_id', '=', tenantA)
+      .orderBy('day')
+      .execute();
+    expect(days.map((r) => [r.network_id, Number(r.day), Number(r.tx_bytes), Number(r.rx_bytes)])).toEqual([
+      [n2, Date.UTC(2026, 10, 20), 3000, 7000],
+      [n1, S, 1540, 3100],
+    ]);
+    const dayNo = (d: number) => Date.UTC(2026, 10, d) / (24 * H);
+    const seen = await h.store.db
+      .selectFrom('analytics_net_seen')
+      .selectAll()
+      .where('tenant_id', '=', tenantA)
+      .orderBy('last_day')
+      .execute();
+    expect(seen.map((r) => [r.network_id, r.client_id, Number(r.last_day), Number(r.days)])).toEqual([
+      [n2, C1.id, dayNo(20), 1],
+      [n1, C1.id, dayNo(21), 1],
+      [n1, C2.id, dayNo(22), 1],
+    ]);
     const week = await ok(tokenA, '/v1/flow/list?Period=7d');
     expect(week).toEqual(before);
     expect(week.count).toBe(2);

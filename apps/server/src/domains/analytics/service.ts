@@ -42,7 +42,7 @@ import type { Jobs } from '../../platform/jobs/jobs.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { vendorOf } from '../client/vendor.ts';
 import {
-  addUserDays,
+  addSeen,
   clientHours,
   clientOf,
   clientPage,
@@ -54,9 +54,12 @@ import {
   firstNetworkZone,
   firstClientHour,
   firstTelemetryHour,
+  firstNetHour,
   markOf,
-  netHours,
+  netTraffic,
   netUsers,
+  networkZones,
+  rollNetDays,
   networkClientHours,
   networkOf,
   networksOf,
@@ -70,6 +73,8 @@ import {
   type ClientFigures,
   type NetHour,
   type NetworkRef,
+  type SeenRow,
+  type ZoneGroup,
 } from './store.ts';
 import {
   DAY_MS,
@@ -78,6 +83,7 @@ import {
   bucketIndex,
   changePct,
   checkPeriod,
+  dateNumber,
   offsetAt,
   periodBounds,
   startOfDay,
@@ -93,7 +99,7 @@ const STEP_MS = 7 * DAY_MS;
 const RUN_MS = 60 * DAY_MS;
 /** Connections are rolled up to the hour that ended this long ago (the client tracker's writes). */
 const USERS_GRACE_MS = 5 * 60_000;
-/** Retention: networks' hours 400 days; the daily users 62 days (30 days and the 30 before). */
+/** Retention: networks' hours and days 400 days; users' days 62 (30 days and the 30 before). */
 export const RETENTION = { hours: 400 * DAY_MS, userDays: 62 * DAY_MS } as const;
 
 /** What the service needs of the telemetry domain: the fleet's hourly user counts (reclcount). */
@@ -116,6 +122,17 @@ interface NetFigures {
 }
 
 const floorHour = (t: number) => Math.floor(t / HOUR_MS) * HOUR_MS;
+
+/** Networks by the zone of their days; one group of all (`ids` null) when they share one. */
+function zoneGroups(nets: readonly { id: string; time_zone: string | null }[]): ZoneGroup[] {
+  const byZone = new Map<string, string[]>();
+  for (const n of nets) {
+    const z = zoneOf(n.time_zone);
+    byZone.set(z, [...(byZone.get(z) ?? []), n.id]);
+  }
+  if (byZone.size <= 1) return [{ zone: [...byZone.keys()][0] ?? 'UTC', ids: null }];
+  return [...byZone].map(([zone, ids]) => ({ zone, ids }));
+}
 
 function sumByNetwork(rows: readonly NetHour[]): Map<string, { tx: number; rx: number }> {
   const out = new Map<string, { tx: number; rx: number }>();
@@ -246,9 +263,10 @@ export class AnalyticsService {
     zone: string,
   ): Promise<Map<string, NetFigures>> {
     const { db } = this.o;
+    const group = { zone, ids };
     const [hours, users] = await Promise.all([
-      netHours(db, scope, ids, from, to),
-      netUsers(db, scope, ids, startOfDay(zone, from), from, to),
+      netTraffic(db, scope, group, from, to, { byTime: false }),
+      netUsers(db, scope, [group], startOfDay(zone, from), from, to),
     ]);
     const out = new Map<string, NetFigures>();
     for (const [id, t] of sumByNetwork(hours)) out.set(id, { ...t, users: 0 });
@@ -283,15 +301,28 @@ export class AnalyticsService {
     const now = this.o.clock();
     const zone = await this.zoneFor(scope, q.Network);
     const b = periodBounds(q, now, zone);
-    const ids = q.Network ? [q.Network] : null;
     const shift = b.Start - b.PrevStart;
-    const [cur, prev, users, prevUsers, counts, nets] = await Promise.all([
-      netHours(db, scope, ids, b.Start, b.End),
-      netHours(db, scope, ids, b.PrevStart, b.PrevEnd),
-      netUsers(db, scope, ids, startOfDay(zone, b.Start), b.Start, b.End, 'total'),
-      netUsers(db, scope, ids, startOfDay(zone, b.PrevStart), b.PrevStart, b.PrevEnd, 'total'),
-      deviceCounts(db, scope, ids),
-      q.Network ? Promise.resolve([]) : networksOf(db, scope),
+    const nets = q.Network ? [] : await networksOf(db, scope);
+    // Tenant-wide: each network's days are its zone's (users are counted on them as in the rankings).
+    const groups = q.Network ? [{ zone, ids: [q.Network] }] : zoneGroups(nets);
+    const traffic = async (from: number, to: number, time: readonly number[]) =>
+      (
+        await Promise.all(
+          groups.map((g) =>
+            netTraffic(db, scope, g, from, to, { byTime: true, time: g.zone === zone ? time : [] }),
+          ),
+        )
+      ).flat();
+    const [cur, prev, users, prevUsers, counts] = await Promise.all([
+      traffic(b.Start, b.End, b.Time),
+      traffic(
+        b.PrevStart,
+        b.PrevEnd,
+        b.Time.map((t) => t - shift),
+      ),
+      netUsers(db, scope, groups, startOfDay(zone, b.Start), b.Start, b.End, 'total'),
+      netUsers(db, scope, groups, startOfDay(zone, b.PrevStart), b.PrevStart, b.PrevEnd, 'total'),
+      deviceCounts(db, scope, q.Network ? [q.Network] : null),
     ]);
     const sum = (rows: NetHour[]) =>
       rows.reduce((a, r) => ({ tx: a.tx + r.tx, rx: a.rx + r.rx }), { tx: 0, rx: 0 });
@@ -627,35 +658,85 @@ export class AnalyticsService {
       spent += to - from;
       mark = to;
     }
+    await this.rollNetDays((await markOf(db, 'traffic')) ?? 0);
     await this.rollUsers(floorHour(now - USERS_GRACE_MS), now);
     await this.rollClients(Math.floor((now - USERS_GRACE_MS) / DAY_MS) * DAY_MS);
     await pruneRollups(db, now - RETENTION.hours, now - RETENTION.userDays);
   }
 
-  /** Users seen per network and local day, from the connect log, up to `target`. */
+  /**
+   * Clients seen per network and local day (analytics_net_seen), from the connect log, up to
+   * `target`, a day per step; from the `seen` mark, else from the retention's start.
+   */
   async rollUsers(target: number, now: number, from?: number): Promise<void> {
     const { db } = this.o;
-    let mark = from ?? (await markOf(db, 'users')) ?? floorHour(now - 31 * DAY_MS);
+    let mark = from ?? (await markOf(db, 'seen')) ?? floorHour(now - RETENTION.userDays);
     while (mark < target) {
       const to = Math.min(target, mark + DAY_MS);
-      const rows = new Map<
-        string,
-        { tenant_id: string; network_id: string; day: number; client_id: string }
-      >();
+      const rows = new Map<string, SeenRow>();
       for (const s of await sessionsOverlapping(db, mark, to)) {
         const zone = zoneOf(s.zone);
+        const key = `${s.network_id}|${s.client_id}`;
         for (
           let day = startOfDay(zone, s.start);
           day < Math.max(s.end, s.start + 1) && day < to;
           day = addDays(zone, day, 1)
         ) {
-          const key = `${s.network_id}|${day}|${s.client_id}`;
-          rows.set(key, { tenant_id: s.tenant_id, network_id: s.network_id, day, client_id: s.client_id });
+          const date = dateNumber(zone, day);
+          const r = rows.get(key);
+          if (!r) {
+            rows.set(key, {
+              tenant_id: s.tenant_id,
+              network_id: s.network_id,
+              client_id: s.client_id,
+              last_day: date,
+              days: 1,
+            });
+          } else if (date > r.last_day) {
+            r.days = date - r.last_day > 61 ? 1 : r.days * 2 ** (date - r.last_day) + 1;
+            r.last_day = date;
+          } else if (r.last_day - date <= 61) {
+            r.days = r.days | (2 ** (r.last_day - date));
+          }
         }
       }
       // A mark given by the caller (a re-run over seeded history) is not moved back.
-      const stored = (await markOf(db, 'users')) ?? 0;
-      await addUserDays(db, [...rows.values()], Math.max(stored, to));
+      const stored = (await markOf(db, 'seen')) ?? 0;
+      await addSeen(db, [...rows.values()], Math.max(stored, to));
+      mark = to;
+    }
+  }
+
+  /** Networks' local days that ended by `target` (the traffic mark) into analytics_net_day. */
+  private async rollNetDays(target: number): Promise<void> {
+    const { db } = this.o;
+    let mark = await markOf(db, 'netdays');
+    if (mark === null) {
+      const first = await firstNetHour(db);
+      if (first === null || first >= target) {
+        await setMark(db, 'netdays', target);
+        return;
+      }
+      mark = first;
+    }
+    const byZone = new Map<string, string[]>();
+    for (const n of await networkZones(db)) {
+      const z = zoneOf(n.time_zone);
+      byZone.set(z, [...(byZone.get(z) ?? []), n.id]);
+    }
+    while (mark < target) {
+      const to = Math.min(target, mark + STEP_MS);
+      const days: { ids: string[]; day: number; end: number }[] = [];
+      for (const [zone, ids] of byZone) {
+        // Days ending in (mark, to].
+        for (let day = startOfDay(zone, mark - 1); ;) {
+          const end = addDays(zone, day, 1);
+          if (end > to) break;
+          if (end > mark) days.push({ ids, day, end });
+          day = end;
+        }
+      }
+      await rollNetDays(db, days, to);
       mark = to;
     }
   }
@@ -687,6 +768,10 @@ export class AnalyticsService {
         await rollTraffic(db, a, Math.min(traffic, a + STEP_MS));
       }
       await setMark(db, 'traffic', traffic);
+      // The networks' days over those hours (a day before `from`: the zones' midnights).
+      const days = await markOf(db, 'netdays');
+      if (days !== null && days > from - DAY_MS) await setMark(db, 'netdays', from - DAY_MS);
+      await this.rollNetDays(traffic);
     }
     const clients = await markOf(db, 'clients');
     if (clients !== null) {

@@ -15,6 +15,7 @@ import type {} from '../device/tables.ts';
 import type {} from '../network/tables.ts';
 import type {} from '../telemetry/tables.ts';
 import type {} from './tables.ts';
+import { addDays, bucketIndex, datesIn, startOfDay } from './zone.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -38,7 +39,7 @@ const num = (v: unknown): number => (v == null ? 0 : Number(v));
 
 // ——— marks ———
 
-export type MarkName = 'traffic' | 'users' | 'clients';
+export type MarkName = 'traffic' | 'users' | 'clients' | 'netdays' | 'seen';
 
 export async function markOf(db: Db, name: MarkName): Promise<number | null> {
   const row = await db
@@ -266,46 +267,221 @@ export async function netHours(
   return out;
 }
 
+/** Networks whose days are those of one zone; `ids` null: all the scope's networks. */
+export interface ZoneGroup {
+  zone: string;
+  ids: readonly string[] | null;
+}
+
+/** Days of analytics_net_seen: date numbers `first`..`last` of the networks `ids` (null: all). */
+export interface SeenWindow {
+  ids: readonly string[] | null;
+  first: number;
+  last: number;
+}
+
+/** analytics_net_seen's bits (62: bits 0-61, bit i = last_day - i) and their mask, 2^62 - 1. */
+const SEEN_BITS = 62;
+const SEEN_MASK = '4611686018427387903';
+
 /**
- * Distinct clients connected at each network's devices over [from, to): the daily roll-up for the
- * days it covers (days starting in [dayFrom, to)), the connect log after its mark. With `total`,
- * distinct over all the networks together (a client of two networks counts once); else per network
- * (`total` is then their sum).
+ * Rows of `x` (analytics_net_seen) with a day in one of the windows: bits [lo, hi] of `days`, lo =
+ * last_day - last (at least 0), hi = last_day - first (at most 61).
+ */
+function seenIn(x: string, windows: readonly SeenWindow[]): Frag {
+  const parts = windows
+    .filter((w) => w.first <= w.last)
+    .map((w) => {
+      const last = sql.ref(`${x}.last_day`);
+      const days = sql.ref(`${x}.days`);
+      const lo = sql`(case when ${last} > ${sql.lit(w.last)} then ${last} - ${sql.lit(w.last)} else 0 end)`;
+      const hi = sql`(case when ${last} - ${sql.lit(w.first)} < ${sql.lit(SEEN_BITS - 1)} then ${last} - ${sql.lit(w.first)} else ${sql.lit(SEEN_BITS - 1)} end)`;
+      return sql`(${w.ids ? inList(`${x}.network_id`, w.ids) : sql`1 = 1`} and ${last} >= ${sql.lit(w.first)}
+        and ${last} - ${sql.lit(w.last)} < ${sql.lit(SEEN_BITS)}
+        and ((${days} >> cast(${lo} as integer)) & ((cast(1 as bigint) << cast(${hi} - ${lo} + 1 as integer)) - 1)) <> 0)`;
+    });
+  return parts.length ? sql`(${sql.join(parts, sql` or `)})` : sql`1 = 0`;
+}
+
+/**
+ * Distinct clients connected at each network's devices over [from, to): the clients seen on the
+ * networks' local days whose midnight falls in [dayFrom, to) (analytics_net_seen, one row per
+ * network and client), and the connect log from the `seen` mark on. With `total`, distinct over all
+ * the networks together (a client of two networks counts once); else per network (`total` is then
+ * their sum). `groups` gives the networks' zones (their days).
  */
 export async function netUsers(
   db: Db,
   scope: Scope,
-  networkIds: readonly string[] | null,
+  groups: readonly ZoneGroup[],
   dayFrom: number,
   from: number,
   to: number,
   what: 'byNetwork' | 'total' = 'byNetwork',
 ): Promise<{ byNetwork: Map<string, number>; total: number }> {
-  const mark = (await markOf(db, 'users')) ?? 0;
+  const mark = (await markOf(db, 'seen')) ?? 0;
   const liveFrom = Math.max(from, mark);
-  const nets = (col: string) => (networkIds ? inList(col, networkIds) : sql`1 = 1`);
-  const parts: Frag[] = [
-    sql`select network_id, client_id from analytics_net_users
-        where ${tenantIs(scope, 'tenant_id')} and day >= ${dayFrom} and day < ${to} and ${nets('network_id')}`,
-  ];
-  if (liveFrom < to) {
-    parts.push(sql`select d.parent as network_id, s.client_id as client_id
-      from client_sessions s join devices d on d.id = s.device_id
+  const windows = groups.map((g) => ({ ids: g.ids, ...datesIn(g.zone, dayFrom, to) }));
+  const netIds = groups.some((g) => g.ids === null) ? null : groups.flatMap((g) => g.ids ?? []);
+  const rolled = sql`from analytics_net_seen x where ${tenantIs(scope, 'x.tenant_id')} and ${seenIn('x', windows)}`;
+  // Clients connected after the mark that the roll-up does not hold yet (for those days).
+  const live =
+    liveFrom < to
+      ? sql`from client_sessions s join devices d on d.id = s.device_id
       where ${tenantIs(scope, 's.tenant_id')} and d.tenant_id = s.tenant_id and d.parent is not null
-        and s.start_at < ${to} and (s.end_at is null or s.end_at >= ${liveFrom}) and ${nets('d.parent')}`);
-  }
-  const union = sql.join(parts, sql` union `);
-  // Per network (the rankings) or over them all (a tenant's total): each is one scan of the union.
+        and s.start_at < ${to} and (s.end_at is null or s.end_at >= ${liveFrom})
+        and ${netIds ? inList('d.parent', netIds) : sql`1 = 1`}`
+      : null;
   if (what === 'total') {
-    const all = await sql<{ n: unknown }>`select count(distinct client_id) as n from (${union}) u`.execute(
-      db,
-    );
-    return { byNetwork: new Map(), total: num(all.rows[0]?.n) };
+    const [a, b] = await Promise.all([
+      sql<{
+        n: unknown;
+      }>`select count(*) as n from (select x.client_id ${rolled} group by x.client_id) r`.execute(db),
+      live
+        ? sql<{ n: unknown }>`select count(distinct s.client_id) as n ${live}
+            and not exists (select 1 from analytics_net_seen x where x.tenant_id = s.tenant_id
+              and x.client_id = s.client_id and ${seenIn('x', windows)})`.execute(db)
+        : Promise.resolve({ rows: [{ n: 0 }] }),
+    ]);
+    return { byNetwork: new Map(), total: num(a.rows[0]?.n) + num(b.rows[0]?.n) };
   }
-  const per = await sql<{ network_id: string; n: unknown }>`
-    select network_id, count(distinct client_id) as n from (${union}) u group by network_id`.execute(db);
-  const byNetwork = new Map(per.rows.map((r) => [r.network_id, num(r.n)]));
-  return { byNetwork, total: [...byNetwork.values()].reduce((a, b) => a + b, 0) };
+  const [a, b] = await Promise.all([
+    sql<{ network_id: string; n: unknown }>`select x.network_id as network_id, count(*) as n ${rolled}
+      group by x.network_id`.execute(db),
+    live
+      ? sql<{
+          network_id: string;
+          n: unknown;
+        }>`select d.parent as network_id, count(distinct s.client_id) as n ${live}
+          and not exists (select 1 from analytics_net_seen x where x.network_id = d.parent
+            and x.client_id = s.client_id and ${seenIn('x', windows)})
+          group by d.parent`.execute(db)
+      : Promise.resolve({ rows: [] as { network_id: string; n: unknown }[] }),
+  ]);
+  const byNetwork = new Map<string, number>();
+  for (const r of [...a.rows, ...b.rows])
+    byNetwork.set(r.network_id, (byNetwork.get(r.network_id) ?? 0) + num(r.n));
+  return { byNetwork, total: [...byNetwork.values()].reduce((x, y) => x + y, 0) };
+}
+
+// ——— networks' days ———
+
+/**
+ * Networks' traffic over [from, to) in days of their zone where a whole rolled-up day fits (and,
+ * with `time`, lies inside one bucket of that series), hours elsewhere: per network, or with
+ * `byTime` per day or hour over the networks together (network_id '').
+ */
+export async function netTraffic(
+  db: Db,
+  scope: Scope,
+  group: ZoneGroup,
+  from: number,
+  to: number,
+  opts: { byTime: boolean; time?: readonly number[] | undefined },
+): Promise<NetHour[]> {
+  if (from >= to) return [];
+  const dayMark = (await markOf(db, 'netdays')) ?? 0;
+  const parts: { kind: 'day' | 'hour'; from: number; to: number }[] = [];
+  for (let m = startOfDay(group.zone, from); m < to;) {
+    const e = addDays(group.zone, m, 1);
+    const whole = m >= from && e <= to && e <= dayMark;
+    const aligned =
+      !opts.time ||
+      (bucketIndex(opts.time, m) >= 0 && bucketIndex(opts.time, m) === bucketIndex(opts.time, e - 1));
+    const kind = whole && aligned ? 'day' : 'hour';
+    const a = Math.max(m, from);
+    const b = Math.min(e, to);
+    const prev = parts.at(-1);
+    if (prev && prev.kind === kind && prev.to === a) prev.to = b;
+    else parts.push({ kind, from: a, to: b });
+    m = e;
+  }
+  const out: NetHour[] = [];
+  const ids = group.ids ? inList('network_id', group.ids) : sql`1 = 1`;
+  for (const p of parts) {
+    if (p.kind === 'hour') {
+      const hours = await netHours(db, scope, group.ids, p.from, p.to);
+      if (!opts.byTime) {
+        for (const [id, t] of sumBy(hours, (r) => r.network_id))
+          out.push({ network_id: id, tenant_id: '', hour: p.from, ...t });
+      } else out.push(...hours);
+      continue;
+    }
+    const key = opts.byTime ? sql`day` : sql`network_id`;
+    const rows = await sql<{ k: unknown; tx: unknown; rx: unknown }>`
+      select ${key} as k, sum(tx_bytes) as tx, sum(rx_bytes) as rx from analytics_net_day
+      where ${tenantIs(scope, 'tenant_id')} and day >= ${p.from} and day < ${p.to} and ${ids}
+      group by ${key}`.execute(db);
+    for (const r of rows.rows) {
+      out.push(
+        opts.byTime
+          ? { network_id: '', tenant_id: '', hour: num(r.k), tx: num(r.tx), rx: num(r.rx) }
+          : { network_id: String(r.k), tenant_id: '', hour: p.from, tx: num(r.tx), rx: num(r.rx) },
+      );
+    }
+  }
+  return out;
+}
+
+function sumBy(
+  rows: readonly NetHour[],
+  key: (r: NetHour) => string,
+): Map<string, { tx: number; rx: number }> {
+  const out = new Map<string, { tx: number; rx: number }>();
+  for (const r of rows) {
+    const m = out.get(key(r)) ?? { tx: 0, rx: 0 };
+    m.tx += r.tx;
+    m.rx += r.rx;
+    out.set(key(r), m);
+  }
+  return out;
+}
+
+/** The first hour analytics_net_hour holds (null: none). */
+export async function firstNetHour(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom('analytics_net_hour')
+    .select((eb) => eb.fn.min('hour').as('first'))
+    .executeTakeFirst();
+  return row?.first == null ? null : Number(row.first);
+}
+
+/** Every network's id and zone (all tenants: the roll-up's). */
+export async function networkZones(db: Db): Promise<{ id: string; time_zone: string | null }[]> {
+  return db.selectFrom('networks').select(['id', 'time_zone']).execute();
+}
+
+/**
+ * Rolls networks' local days (`ids` of one zone each, [day, end)) from analytics_net_hour into
+ * analytics_net_day, replacing them, and moves the `netdays` mark: one transaction.
+ */
+export async function rollNetDays(
+  db: Db,
+  days: readonly { ids: readonly string[]; day: number; end: number }[],
+  mark: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const d of days) {
+      for (const ids of chunks(d.ids, 500)) {
+        await trx
+          .deleteFrom('analytics_net_day')
+          .where('day', '=', d.day)
+          .where('network_id', 'in', ids)
+          .execute();
+        await sql`insert into analytics_net_day (tenant_id, network_id, day, tx_bytes, rx_bytes)
+          select tenant_id, network_id, ${d.day}, sum(tx_bytes), sum(rx_bytes) from analytics_net_hour
+          where hour >= ${d.day} and hour < ${d.end} and ${inList('network_id', ids)}
+          group by tenant_id, network_id`.execute(trx);
+      }
+    }
+    await setMark(trx, 'netdays', mark);
+  });
+}
+
+function chunks<T>(list: readonly T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
 }
 
 // ——— roll-ups (every tenant: maintenance, not a caller's read) ———
@@ -372,27 +548,52 @@ export async function sessionsOverlapping(
   }));
 }
 
-export async function addUserDays(
-  db: Db,
-  rows: readonly { tenant_id: string; network_id: string; day: number; client_id: string }[],
-  mark: number,
-): Promise<void> {
+// A type, not an interface: bulkInsert takes records.
+export type SeenRow = {
+  tenant_id: string;
+  network_id: string;
+  client_id: string;
+  /** The latest day seen, and a bit per day up to it (bit i: last_day - i). */
+  last_day: number;
+  days: number;
+};
+
+/**
+ * Adds clients' days to analytics_net_seen (one row per network and client in `rows`): the bits of
+ * the later last day win, shifted so that bit 0 stays the last day; days over 61 before it drop
+ * out. Moves the `seen` mark in the same transaction.
+ */
+export async function addSeen(db: Db, rows: readonly SeenRow[], mark: number): Promise<void> {
+  const t = 'analytics_net_seen';
+  const shift = (bits: string, by: string) =>
+    `case when ${by} > ${SEEN_BITS - 1} then 0 else (${bits} << cast(${by} as integer)) & ${SEEN_MASK} end`;
+  const conflict = `on conflict (network_id, client_id) do update set
+    last_day = case when excluded.last_day > ${t}.last_day then excluded.last_day else ${t}.last_day end,
+    days = case when excluded.last_day >= ${t}.last_day
+      then (${shift(`${t}.days`, `excluded.last_day - ${t}.last_day`)}) | excluded.days
+      else ${t}.days | (${shift('excluded.days', `${t}.last_day - excluded.last_day`)}) end`;
   await db.transaction().execute(async (trx) => {
     await bulkInsert(
       trx,
-      'analytics_net_users',
-      ['tenant_id', 'network_id', 'day', 'client_id'],
+      'analytics_net_seen',
+      ['tenant_id', 'network_id', 'client_id', 'last_day', 'days'],
       rows,
-      'on conflict (network_id, day, client_id) do nothing',
+      conflict,
     );
-    await setMark(trx, 'users', mark);
+    await setMark(trx, 'seen', mark);
   });
 }
 
 /** Retention of the roll-ups. */
 export async function pruneRollups(db: Db, hoursBefore: number, daysBefore: number): Promise<void> {
   await db.deleteFrom('analytics_net_hour').where('hour', '<', hoursBefore).execute();
+  await db.deleteFrom('analytics_net_day').where('day', '<', hoursBefore).execute();
   await db.deleteFrom('analytics_net_users').where('day', '<', daysBefore).execute();
+  // A row whose last day is over the retention holds no day still kept (a day of slack for zones).
+  await db
+    .deleteFrom('analytics_net_seen')
+    .where('last_day', '<', Math.floor(daysBefore / DAY) - 1)
+    .execute();
   await db.deleteFrom('analytics_client_day').where('day', '<', daysBefore).execute();
 }
 

@@ -35,7 +35,32 @@ export interface AnalyticsClientDayTable {
   rx_bytes: number;
 }
 
-/** How far each roll-up went: 'traffic', 'users' and 'clients' (`done_until`, ms, an hour's start). */
+/** A network's traffic in one of its local days (analytics_net_hour summed; migration 0028). */
+export interface AnalyticsNetDayTable {
+  tenant_id: string;
+  network_id: string;
+  /** The network's midnight starting that day, ms. */
+  day: number;
+  tx_bytes: number;
+  rx_bytes: number;
+}
+
+/**
+ * A client seen at a network: the last of the network's local days it was seen on (days since
+ * 1970-01-01 of that calendar) and one bit per day of the 62 up to it (bit i: last_day - i).
+ */
+export interface AnalyticsNetSeenTable {
+  tenant_id: string;
+  network_id: string;
+  client_id: string;
+  last_day: number;
+  days: number;
+}
+
+/**
+ * How far each roll-up went (`done_until`, ms): 'traffic', 'clients', 'netdays' (local days ending
+ * by then), 'seen' (connections up to an hour's start); 'users' is the former daily users' mark.
+ */
 export interface AnalyticsMarkTable {
   name: string;
   done_until: number;
@@ -47,6 +72,8 @@ declare module '../../platform/store/db.ts' {
   interface Database {
     analytics_net_hour: AnalyticsNetHourTable;
     analytics_net_users: AnalyticsNetUserTable;
+    analytics_net_day: AnalyticsNetDayTable;
+    analytics_net_seen: AnalyticsNetSeenTable;
     analytics_client_day: AnalyticsClientDayTable;
     analytics_marks: AnalyticsMarkTable;
   }

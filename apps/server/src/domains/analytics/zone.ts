@@ -61,6 +61,23 @@ export function addDays(zone: string, dayStart: number, n: number): number {
   return startOfDay(zone, dayStart + n * DAY_MS + 12 * HOUR_MS);
 }
 
+/** The day starting at the zone's midnight `dayStart` as days since 1970-01-01 of that calendar. */
+export function dateNumber(zone: string, dayStart: number): number {
+  return Math.round((dayStart + offsetAt(zone, dayStart)) / DAY_MS);
+}
+
+/**
+ * The zone's days whose midnight falls in [from, to), as date numbers `first`..`last` (first >
+ * last: none).
+ */
+export function datesIn(zone: string, from: number, to: number): { first: number; last: number } {
+  let first = startOfDay(zone, from);
+  if (first < from) first = addDays(zone, first, 1);
+  const last = startOfDay(zone, to - 1);
+  if (last < first) return { first: 1, last: 0 };
+  return { first: dateNumber(zone, first), last: dateNumber(zone, last) };
+}
+
 /** The zone a network's days use: its own, else the server's. An unknown name falls back to UTC. */
 export function zoneOf(zone: string | null | undefined): string {
   const z = zone || SERVER_ZONE;

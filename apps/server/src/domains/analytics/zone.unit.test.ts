@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, bucketIndex, changePct, offsetAt, periodBounds, startOfDay } from './zone.ts';
+import {
+  addDays,
+  bucketIndex,
+  changePct,
+  dateNumber,
+  datesIn,
+  offsetAt,
+  periodBounds,
+  startOfDay,
+} from './zone.ts';
 
 const H = 3_600_000;
 
@@ -13,6 +22,21 @@ describe('days in a zone', () => {
     expect(berlin).toBe(Date.UTC(2026, 9, 24, 22)); // 00:00 CEST
     expect(addDays('Europe/Berlin', berlin, 1) - berlin).toBe(25 * H);
     expect(addDays('Europe/Berlin', berlin, -1)).toBe(Date.UTC(2026, 9, 23, 22));
+  });
+
+  it('date numbers of local days, and the days whose midnight falls in a span', () => {
+    const d = Date.UTC(2026, 10, 21) / (24 * H); // 2026-11-21 as days since 1970-01-01
+    expect(dateNumber('UTC', Date.UTC(2026, 10, 21))).toBe(d);
+    expect(dateNumber('Asia/Shanghai', Date.UTC(2026, 10, 20, 16))).toBe(d); // 00:00 +08 on the 21st
+    expect(dateNumber('Europe/Berlin', Date.UTC(2026, 9, 24, 22))).toBe(d - 27); // the 25-hour 25 Oct
+    // Shanghai's midnights in [20 Nov 16:00 UTC, 22 Nov 00:00 UTC): the 21st and the 22nd.
+    expect(datesIn('Asia/Shanghai', Date.UTC(2026, 10, 20, 16), Date.UTC(2026, 10, 22))).toEqual({
+      first: d,
+      last: d + 1,
+    });
+    // UTC's midnights in [20 Nov 16:00, 20 Nov 19:00): none.
+    const none = datesIn('UTC', Date.UTC(2026, 10, 20, 16), Date.UTC(2026, 10, 20, 19));
+    expect(none.first > none.last).toBe(true);
   });
 
   it('periods: today from midnight, 7 and 30 calendar days, the previous one moved back a period', () => {
