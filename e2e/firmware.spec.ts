@@ -402,7 +402,8 @@ describe('/fwconf/info', () => {
     expect(await tenantSees()).toBe(false);
     await admin.page.goto('/fwconf/info');
     await (await still(admin.page.getByTestId(`library-edit-${id}`))).click();
-    await admin.page.getByTestId('image-edit-published').check();
+    // Checked once the dialog stands still: a click during its opening motion can miss the box.
+    await (await still(admin.page.getByTestId('image-edit-published'))).check();
     await (await still(admin.page.getByTestId('image-edit-ok'))).click();
     await admin.page.getByTestId('image-edit-form').waitFor({ state: 'detached' });
     expect(await tenantSees()).toBe(true);
