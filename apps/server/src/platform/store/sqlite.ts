@@ -27,6 +27,7 @@ import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
 import { CHECKPOINT_EVERY_MS, SqliteThread, type ThreadResult } from './sqlite-thread.ts';
 import {
+  RawNode,
   SelectQueryNode,
   SqliteAdapter,
   SqliteIntrospector,
@@ -189,6 +190,17 @@ export class Lock {
   }
 }
 
+/**
+ * A statement a reader thread may run: a SELECT built with Kysely, or raw SQL (`sql\`…\``) that
+ * is a SELECT — an analytics query's ranking took the writer for 1-3 s otherwise, and every write
+ * (the trackers' flushes, the DNS ingest) waited behind it. The readers' connections are read-only:
+ * a statement sent there by mistake fails rather than writes.
+ */
+function isRead(query: CompiledQuery): boolean {
+  if (SelectQueryNode.is(query.query)) return true;
+  return RawNode.is(query.query) && /^\s*select\b/i.test(query.sql);
+}
+
 /** What Kysely holds for one query or one transaction; it takes the writer only when it must. */
 class Handle implements DatabaseConnection {
   /** Set while this handle's transaction holds the writer. */
@@ -204,7 +216,7 @@ class Handle implements DatabaseConnection {
     if (this.release) return d.write(query) as Promise<QueryResult<R>>;
     const background = this.lane === 'background';
     const reader = d.reader(background);
-    if (reader && SelectQueryNode.is(query.query)) {
+    if (reader && isRead(query)) {
       const rows = this.lane === 'point' ? d.readInline(query) : undefined;
       if (rows) return { rows: rows as R[] };
       return { rows: ((await reader.run(query.sql, query.parameters)).rows ?? []) as R[] };

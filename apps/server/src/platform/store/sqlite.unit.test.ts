@@ -79,6 +79,20 @@ describe('SQLite with a writer and a reader thread', () => {
     expect(await db.selectFrom('t').select('v').execute()).toEqual([{ v: 'in transaction' }]);
   });
 
+  test('a raw SELECT reads on a reader too: at once during a write transaction', async () => {
+    const db = await store();
+    const tx = openTransaction(db);
+    await tx.written;
+    // On the writer it would wait for the transaction, which waits for this read: it answers.
+    const read = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
+    expect(read.rows).toEqual([{ n: 0 }]);
+    tx.finish(true);
+    await tx.done;
+    // A raw write still goes to the writer.
+    await sql`update t set v = 'raw' where id = 1`.execute(db);
+    expect(await db.selectFrom('t').select('v').execute()).toEqual([{ v: 'raw' }]);
+  });
+
   test('a write outside the transaction waits for it, then runs', async () => {
     const db = await store();
     const tx = openTransaction(db);
