@@ -588,7 +588,6 @@ export async function addSeen(db: Db, rows: readonly SeenRow[], mark: number): P
 export async function pruneRollups(db: Db, hoursBefore: number, daysBefore: number): Promise<void> {
   await db.deleteFrom('analytics_net_hour').where('hour', '<', hoursBefore).execute();
   await db.deleteFrom('analytics_net_day').where('day', '<', hoursBefore).execute();
-  await db.deleteFrom('analytics_net_users').where('day', '<', daysBefore).execute();
   // A row whose last day is over the retention holds no day still kept (a day of slack for zones).
   await db
     .deleteFrom('analytics_net_seen')

@@ -16,15 +16,6 @@ export interface AnalyticsNetHourTable {
   rx_bytes: number;
 }
 
-/** A client connected at a network's devices at some time of one of the network's local days. */
-export interface AnalyticsNetUserTable {
-  tenant_id: string;
-  network_id: string;
-  /** The network's midnight starting that day, ms. */
-  day: number;
-  client_id: string;
-}
-
 /** A client's traffic in one UTC day (client_flow's hours summed): 30-day client rankings read days. */
 export interface AnalyticsClientDayTable {
   tenant_id: string;
@@ -71,7 +62,6 @@ export type AnalyticsNetHourRow = Selectable<AnalyticsNetHourTable>;
 declare module '../../platform/store/db.ts' {
   interface Database {
     analytics_net_hour: AnalyticsNetHourTable;
-    analytics_net_users: AnalyticsNetUserTable;
     analytics_net_day: AnalyticsNetDayTable;
     analytics_net_seen: AnalyticsNetSeenTable;
     analytics_client_day: AnalyticsClientDayTable;

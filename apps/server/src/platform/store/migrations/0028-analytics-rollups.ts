@@ -23,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   // One row per network and client seen there: its last local day (days since 1970-01-01 of the
   // network's calendar) and a bit per day of the 62 up to it (bit i: seen on last_day - i). A
   // period's distinct users are the rows with a bit in its days: one row per client, not one per
-  // client and day (replaces analytics_net_users for reads).
+  // client and day. It replaces analytics_net_users (a row per client and day), dropped below.
   await db.schema
     .createTable('analytics_net_seen')
     .addColumn('tenant_id', 'varchar(36)', (c) => c.notNull())
@@ -49,4 +49,5 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('analytics_net_seen')
     .column('last_day')
     .execute();
+  await db.schema.dropTable('analytics_net_users').execute();
 }
