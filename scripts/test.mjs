@@ -15,6 +15,8 @@ fs.mkdirSync(reports, { recursive: true });
 const pgUrl = process.env.DATABASE_URL_TEST ?? 'postgres://postgres@127.0.0.1:5432/test';
 const totals = { passed: 0, failed: 0 };
 const failedStages = [];
+/** Each failed test, repeated at the very end: a long log's tail is what CI keeps. */
+const failures = [];
 
 function run(name, cmd, args, env = {}) {
   console.log(`\n━━ ${name} ━━`);
@@ -51,6 +53,29 @@ function count(name, out, ok) {
     const r = JSON.parse(fs.readFileSync(out, 'utf8'));
     totals.passed += r.numPassedTests;
     totals.failed += r.numFailedTests;
+    for (const file of r.testResults ?? [])
+      for (const t of file.assertionResults ?? [])
+        if (t.status === 'failed')
+          failures.push({
+            stage: name,
+            file: path.relative(root, file.name),
+            title: t.fullName ?? t.title,
+            message: String(t.failureMessages?.[0] ?? '')
+              .split('\n')
+              .slice(0, 6)
+              .join('\n'),
+          });
+    for (const file of r.testResults ?? [])
+      if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed'))
+        failures.push({
+          stage: name,
+          file: path.relative(root, file.name),
+          title: '(the file itself)',
+          message: String(file.message ?? '')
+            .split('\n')
+            .slice(0, 6)
+            .join('\n'),
+        });
     if (r.numTotalTests === 0) failedStages.push(`${name} (ran no test)`);
   } else if (!ok) totals.failed += 1;
 }
@@ -132,6 +157,10 @@ if (await reachable(pgUrl)) {
 ensureChromium();
 if (run('build console', 'npm', ['run', 'build', '-w', 'apps/web', '--silent'])) vitest('browser', 'e2e');
 
+for (const f of failures) {
+  console.log(`\n✗ [${f.stage}] ${f.file} › ${f.title}`);
+  if (f.message) console.log(f.message.replace(/^/gm, '    '));
+}
 console.log(`\n${failedStages.length ? `Failed stages: ${failedStages.join(', ')}` : 'All stages passed.'}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(failedStages.length || totals.failed ? 1 : 0);

@@ -67,24 +67,57 @@ export interface Fleet {
 export async function loadClients(db: Db, fleet: Fleet, total: number, now: number): Promise<void> {
   const aps = fleet.devices.flatMap((ids, n) => ids.slice(1).map((id) => ({ id, n })));
   const rows: Record<string, unknown>[] = [];
+  const open: Record<string, unknown>[] = [];
   for (let i = 0; i < total; i++) {
     const ap = aps[i % aps.length]!;
     const mac = macOf('client', i);
     const id = newId();
     fleet.clients.push({ id, mac, device: ap.id, network: ap.n });
+    // Three in ten online now, each with its open connection (client_sessions, below).
+    const online = i % 10 < 3;
+    const since = now - ((i * 7919) % 240) * 60_000 - 60_000;
     rows.push({
       id,
       tenant_id: fleet.tenantId,
       mac,
       device_id: ap.id,
       device_type: 2,
-      ssid: 'Office',
+      ssid: i % 4 === 0 ? 'Guest' : 'Office',
       band: i % 3 === 0 ? '2.4' : '5',
+      status: online ? 'online' : 'offline',
+      session_start: online ? since : null,
+      tx_rate: online ? (i % 50) * 1000 : 0,
+      rx_rate: online ? (i % 50) * 4000 : 0,
       first_seen: now - 30 * DAY,
-      last_seen: now - (i % 100) * 60_000,
+      last_seen: online ? now : now - (i % 100) * 60_000,
     });
+    if (online) open.push(session(fleet.tenantId, id, ap.id, since, null));
   }
-  await insertAll(db, 'clients', rows, 9);
+  await insertAll(db, 'clients', rows, 14);
+  await insertAll(db, 'client_sessions', open.splice(0), 11);
+}
+
+/** A connection of a client at an AP, ended (`end`) or open (null). */
+export function session(
+  tenantId: string,
+  clientId: string,
+  deviceId: string,
+  start: number,
+  end: number | null,
+) {
+  return {
+    id: newId(),
+    tenant_id: tenantId,
+    client_id: clientId,
+    device_id: deviceId,
+    device_sn: '',
+    link: 1,
+    ssid: 'Office',
+    band: '5',
+    start_at: start,
+    end_at: end,
+    end_reason: end === null ? null : 'leave',
+  };
 }
 
 /**
@@ -154,6 +187,7 @@ export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: numbe
   const seen = new Map<string, SeenRow>();
   let users = 0;
   const clientDays: Record<string, unknown>[] = [];
+  const sessions: Record<string, unknown>[] = [];
   for (let day = Math.floor(from / DAY) * DAY; day < last; day += DAY) {
     const date = dateNumber(zoneOf(null), day);
     for (const c of fleet.clients) {
@@ -174,8 +208,13 @@ export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: numbe
       }
       const tx = Math.round(5e7 * (0.2 + r() * 3));
       clientDays.push({ tenant_id: fleet.tenantId, client_id: c.id, day, tx_bytes: tx, rx_bytes: tx * 4 });
+      // The day's connection: 10 minutes to 4 hours, inside the day and before now.
+      const start = day + Math.floor(r() * 19 * HOUR);
+      const end = Math.min(last, start + 600_000 + Math.floor(r() * 4 * HOUR));
+      if (start < end) sessions.push(session(fleet.tenantId, c.id, c.device, start, end));
     }
     await insertAll(db, 'analytics_client_day', clientDays.splice(0), 5);
+    await insertAll(db, 'client_sessions', sessions.splice(0), 11);
   }
   await addSeen(db, [...seen.values()], last);
   const flow: Record<string, unknown>[] = [];

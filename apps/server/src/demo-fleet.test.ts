@@ -83,5 +83,7 @@ describe('the demo fleet', () => {
     await fleet!.stop();
     fleet = await startDemoFleet(h.services, h.mqttUrl!, TEST_FACTORY_KEY, h.store.db);
     expect((await h.services.networks.all(scope)).count).toBe(plan.networks.length);
-  });
+    // Four waits of up to 20 s each, in turn: alone on PostgreSQL the whole takes ~20 s, the api
+    // project's default timeout (it failed a CI run once there).
+  }, 120_000);
 });

@@ -8,6 +8,7 @@ import { ErrorCode, FLOW_TOPICS, type FlowRatesData } from '@netconsole/contract
 import { ADMIN_SCOPE, bearer, login, startHarness, type Harness } from '../../test/harness.ts';
 import { TestDevice, get, signIn, type Reply } from '../telemetry/testing.ts';
 import { seedAnalyticsDemo } from './demo.ts';
+import { rankState } from './rank.ts';
 
 const H = 3_600_000;
 const SEC = 1000;
@@ -416,6 +417,8 @@ describe('device analysis', () => {
       Connections: 0,
     });
 
+    // The roll-up run above ranked the tenant's 7 days (rank.ts): these answers come from its rows.
+    expect(await rankState(h.store.db, tenantA, 7)).toMatchObject({ gen: 1 });
     const online = await ok(tokenA, '/v1/flow/clientlist?Period=7d&Sort=online');
     expect(online.list.map((c: { _id: string; OnlineTime: number }) => [c._id, c.OnlineTime])).toEqual([
       [C2.id, 7200],

@@ -39,7 +39,7 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import { AppError } from '../../platform/http/app-error.ts';
 import type { Clock } from '../../platform/ids.ts';
 import type { Jobs } from '../../platform/jobs/jobs.ts';
-import type { Db } from '../../platform/store/db.ts';
+import { background, type Db } from '../../platform/store/db.ts';
 import { vendorOf } from '../client/vendor.ts';
 import {
   addSeen,
@@ -76,6 +76,7 @@ import {
   type SeenRow,
   type ZoneGroup,
 } from './store.ts';
+import { dropRanks, rankedClientPage, rankedDevicePage, refreshRanks } from './rank.ts';
 import {
   DAY_MS,
   HOUR_MS,
@@ -371,15 +372,26 @@ export class AnalyticsService {
     const zone = await this.zoneFor(scope, q.Network);
     const b = periodBounds(q, this.o.clock(), zone);
     const offset = (q.page - 1) * q.limit;
-    const page = await deviceTrafficPage(
-      this.o.db,
-      scope,
-      { type: q.Type, network: q.Network, search: q.search },
-      b.Start,
-      b.End,
-      { by: q.Sort === 'traffic' ? 'total' : q.Sort, dir: q.Order },
-      { offset, limit: q.limit },
-    );
+    const filter = { type: q.Type, network: q.Network, search: q.search };
+    const order = { by: q.Sort === 'traffic' ? ('total' as const) : q.Sort, dir: q.Order };
+    const span = b.Period === '7d' ? 7 : b.Period === '30d' ? 30 : null;
+    // A tenant's 7 and 30 days from the ranked rows (rank.ts) when they hold that period.
+    const ranked =
+      span !== null && !scope.admin && scope.tenantId
+        ? await rankedDevicePage(this.o.db, {
+            tenantId: scope.tenantId,
+            span,
+            zone: b.TimeZone,
+            from: b.Start,
+            to: b.End,
+            filter,
+            order,
+            page: { offset, limit: q.limit },
+          })
+        : undefined;
+    const page =
+      ranked ??
+      (await deviceTrafficPage(this.o.db, scope, filter, b.Start, b.End, order, { offset, limit: q.limit }));
     const list: FlowApItem[] = page.rows.map((d, i) => ({
       Rank: offset + i + 1,
       _id: d.id,
@@ -522,18 +534,46 @@ export class AnalyticsService {
     };
   }
 
+  /**
+   * Clients ranked over a period: a tenant's 7 and 30 days from the ranked rows (rank.ts) when they
+   * hold that period, else summed here (a network's clients, another period, the administrator).
+   */
+  private async clients(
+    scope: Scope,
+    f: { network?: string | undefined; search?: string | undefined },
+    b: Bounds,
+    now: number,
+    order: { by: 'traffic' | 'online' | 'connections'; dir: 'asc' | 'desc' },
+    page: { offset: number; limit: number },
+  ): Promise<{ rows: ClientFigures[]; count: number }> {
+    const span = b.Period === '7d' ? 7 : b.Period === '30d' ? 30 : null;
+    if (span !== null && f.network === undefined && !scope.admin && scope.tenantId) {
+      const ranked = await rankedClientPage(this.o.db, {
+        tenantId: scope.tenantId,
+        span,
+        zone: b.TimeZone,
+        from: b.Start,
+        to: b.End,
+        now,
+        search: f.search,
+        order,
+        page,
+      });
+      if (ranked) return ranked;
+    }
+    return clientPage(this.o.db, scope, f, b.Start, b.End, now, order, page);
+  }
+
   async clientList(scope: Scope, q: FlowClientQuery): Promise<FlowClientReply> {
     checkPeriod(q);
     const zone = await this.zoneFor(scope, q.Network);
     const now = this.o.clock();
     const b = periodBounds(q, now, zone);
     const offset = (q.page - 1) * q.limit;
-    const page = await clientPage(
-      this.o.db,
+    const page = await this.clients(
       scope,
       { network: q.Network, search: q.search },
-      b.Start,
-      b.End,
+      b,
       now,
       { by: q.Sort, dir: q.Order },
       { offset, limit: q.limit },
@@ -553,12 +593,10 @@ export class AnalyticsService {
     const zone = await this.zoneFor(scope, q.Network);
     const now = this.o.clock();
     const b = periodBounds(q, now, zone);
-    const page = await clientPage(
-      this.o.db,
+    const page = await this.clients(
       scope,
       { network: q.Network },
-      b.Start,
-      b.End,
+      b,
       now,
       { by: 'traffic', dir: 'desc' },
       { offset: 0, limit: q.Top },
@@ -661,6 +699,8 @@ export class AnalyticsService {
     await this.rollNetDays((await markOf(db, 'traffic')) ?? 0);
     await this.rollUsers(floorHour(now - USERS_GRACE_MS), now);
     await this.rollClients(Math.floor((now - USERS_GRACE_MS) / DAY_MS) * DAY_MS);
+    // The tenants' client rankings of 7 and 30 days, up to the hour whose traffic is all written.
+    await refreshRanks(background(db), now, floorHour(now - USERS_GRACE_MS));
     await pruneRollups(db, now - RETENTION.hours, now - RETENTION.userDays);
   }
 
@@ -780,6 +820,8 @@ export class AnalyticsService {
       }
       await setMark(db, 'clients', clients);
     }
+    // The ranked clients summed the history before it: the next run rebuilds them.
+    await dropRanks(db);
   }
 }
 

@@ -57,6 +57,43 @@ export interface AnalyticsMarkTable {
   done_until: number;
 }
 
+/**
+ * A client's figures over the part of a tenant's standard period (7 or 30 local days) before its
+ * state's `until`, in one generation of the rows (migration 0029, rank.ts).
+ */
+export interface AnalyticsClientRankTable {
+  tenant_id: string;
+  span: number;
+  gen: number;
+  client_id: string;
+  tx_bytes: number;
+  rx_bytes: number;
+  /** tx_bytes + rx_bytes, for the traffic order's index. */
+  total: number;
+  online_ms: number;
+  conns: number;
+}
+
+/** Which generation of a tenant's span is read, and what it holds: zone, first midnight, until. */
+export interface AnalyticsClientRankStateTable {
+  tenant_id: string;
+  span: number;
+  gen: number;
+  zone: string;
+  start: number;
+  until: number;
+}
+
+/** A device's uplink bytes over the part of a tenant's standard period before its state's `until`. */
+export interface AnalyticsDeviceRankTable {
+  tenant_id: string;
+  span: number;
+  gen: number;
+  device_id: string;
+  tx_bytes: number;
+  rx_bytes: number;
+}
+
 export type AnalyticsNetHourRow = Selectable<AnalyticsNetHourTable>;
 
 declare module '../../platform/store/db.ts' {
@@ -66,5 +103,9 @@ declare module '../../platform/store/db.ts' {
     analytics_net_seen: AnalyticsNetSeenTable;
     analytics_client_day: AnalyticsClientDayTable;
     analytics_marks: AnalyticsMarkTable;
+    analytics_client_rank: AnalyticsClientRankTable;
+    analytics_client_rank_state: AnalyticsClientRankStateTable;
+    analytics_device_rank: AnalyticsDeviceRankTable;
+    analytics_device_rank_state: AnalyticsClientRankStateTable;
   }
 }

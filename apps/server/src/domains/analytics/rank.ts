@@ -1,0 +1,478 @@
+/**
+ * Client rankings over a tenant's standard periods (the last 7 or 30 of its local days) without
+ * summing every client's days per request (docs/analytics.md, "Client rankings"). A table holds each
+ * client's figures over the period up to `until` (an hour's start a few minutes back): traffic of
+ * the hours before it, online time and connections of the sessions that ended before it. A request
+ * adds what came after (`d`: an hour or so of client_flow, the sessions open or ended since) and
+ * ranks only the clients that can be on the page: those with something after `until`, and the first
+ * `offset + limit` of the others in index order (their figures are final, the others' only grow).
+ *
+ * The refresh (`refreshRanks`, from the roll-up job) folds the hours and sessions that became final
+ * into the rows (one transaction, guarded by the state's `until`), and rebuilds a span when its
+ * first midnight moves (once a local day) or the tenant's zone changes: the new generation's rows
+ * are written in chunks and become visible with the state row; the former generation is deleted
+ * after (each statement of a ranking keeps the snapshot it started with, on both engines).
+ */
+import { sql, type RawBuilder } from 'kysely';
+import { bulkInsert } from '../../platform/store/bulk.ts';
+import type { Db } from '../../platform/store/db.ts';
+import { likePattern } from '../../platform/store/like.ts';
+import type {} from '../client/tables.ts';
+import type {} from '../device/tables.ts';
+import type {} from '../network/tables.ts';
+import {
+  deviceSums,
+  devicePageOf,
+  firstNetworkZone,
+  flowSums,
+  markOf,
+  openOrEndedSince,
+  segments,
+  telemetryMarks,
+  type ClientFigures,
+  type DeviceFilter,
+  type DeviceTraffic,
+} from './store.ts';
+import type {} from './tables.ts';
+import { addDays, startOfDay, zoneOf } from './zone.ts';
+
+const HOUR = 3_600_000;
+/**
+ * Sessions count as final an hour later than traffic: a connection's end can be written after the
+ * fact (a device that went silent: its clients' sessions end when it was last heard, found minutes
+ * later), so the rows take sessions that ended before `until - SESSION_LAG`.
+ */
+export const SESSION_LAG = HOUR;
+/** The periods kept ranked, in days (the `7d` and `30d` of the flow calls). */
+export const RANK_SPANS = [7, 30] as const;
+export type RankSpan = (typeof RANK_SPANS)[number];
+
+type Frag = RawBuilder<unknown>;
+const num = (v: unknown): number => (v == null ? 0 : Number(v));
+
+export interface RankState {
+  gen: number;
+  zone: string;
+  start: number;
+  until: number;
+}
+
+/** What is ranked: clients (flow/clientlist, getTerminalTrafficRank) or devices (flow/listAP). */
+export type RankKind = 'client' | 'device';
+const STATE = { client: 'analytics_client_rank_state', device: 'analytics_device_rank_state' } as const;
+
+export async function rankState(
+  db: Db,
+  tenantId: string,
+  span: RankSpan,
+  kind: RankKind = 'client',
+): Promise<RankState | undefined> {
+  const row = await db
+    .selectFrom(STATE[kind] as 'analytics_client_rank_state')
+    .select(['gen', 'zone', 'start', 'until'])
+    .where('tenant_id', '=', tenantId)
+    .where('span', '=', span)
+    .executeTakeFirst();
+  return row
+    ? { gen: num(row.gen), zone: row.zone, start: num(row.start), until: num(row.until) }
+    : undefined;
+}
+
+/** The first midnight of a span's period at `now` in `zone` (as periodBounds puts it). */
+export function spanStart(zone: string, span: RankSpan, now: number): number {
+  return addDays(zone, startOfDay(zone, now), 1 - span);
+}
+
+/** Sessions' online time and connections in [from, …): those that ended in [endFrom, endTo). */
+function closedSessions(tenantId: string, from: number, endFrom: number, endTo: number): Frag {
+  return sql`select client_id, 0 as tx, 0 as rx,
+      end_at - (case when start_at > ${from} then start_at else ${from} end) as online_ms,
+      case when start_at >= ${from} then 1 else 0 end as conns
+    from client_sessions
+    where tenant_id = ${tenantId} and end_at >= ${endFrom} and end_at < ${endTo} and end_at >= ${from}`;
+}
+
+/** Client_flow's hours of [a, b) of a tenant, as figure rows. */
+function flowHours(tenantId: string, a: Frag | number, b: number): Frag {
+  return sql`select client_id, tx_bytes as tx, rx_bytes as rx, 0 as online_ms, 0 as conns
+    from client_flow where tenant_id = ${tenantId} and hour >= ${a} and hour < ${b}`;
+}
+
+interface BaseRow extends Record<string, unknown> {
+  tenant_id: string;
+  span: number;
+  gen: number;
+  client_id: string;
+  tx_bytes: number;
+  rx_bytes: number;
+  total: number;
+  online_ms: number;
+  conns: number;
+}
+
+const COLUMNS = [
+  'tenant_id',
+  'span',
+  'gen',
+  'client_id',
+  'tx_bytes',
+  'rx_bytes',
+  'total',
+  'online_ms',
+  'conns',
+] as const;
+
+/** Writes generation `gen` of a span from scratch: [start, until), then names it in the state. */
+async function rebuild(
+  db: Db,
+  tenantId: string,
+  span: RankSpan,
+  zone: string,
+  start: number,
+  until: number,
+  gen: number,
+): Promise<void> {
+  const scope = { tenantId, admin: false };
+  const flows = flowSums(scope, start, until, (await markOf(db, 'clients')) ?? 0);
+  const res = await sql<{ client_id: string; tx: unknown; rx: unknown; online_ms: unknown; conns: unknown }>`
+    select client_id, sum(tx) as tx, sum(rx) as rx, sum(online_ms) as online_ms, sum(conns) as conns from (
+      select client_id, tx, rx, 0 as online_ms, 0 as conns from (${flows}) f
+      union all ${closedSessions(tenantId, start, start, until - SESSION_LAG)}
+    ) x
+    -- The clients' days outlive a client removed (they go with the retention): not its rows.
+    where client_id in (select id from clients where tenant_id = ${tenantId})
+    group by client_id`.execute(db);
+  const rows: BaseRow[] = res.rows.map((r) => ({
+    tenant_id: tenantId,
+    span,
+    gen,
+    client_id: r.client_id,
+    tx_bytes: num(r.tx),
+    rx_bytes: num(r.rx),
+    total: num(r.tx) + num(r.rx),
+    online_ms: num(r.online_ms),
+    conns: num(r.conns),
+  }));
+  // A race with another node writes the same rows: the later one replaces.
+  await bulkInsert(
+    db,
+    'analytics_client_rank',
+    COLUMNS,
+    rows,
+    'on conflict (tenant_id, span, gen, client_id) do update set tx_bytes = excluded.tx_bytes, ' +
+      'rx_bytes = excluded.rx_bytes, total = excluded.total, online_ms = excluded.online_ms, conns = excluded.conns',
+  );
+  await db
+    .insertInto('analytics_client_rank_state')
+    .values({ tenant_id: tenantId, span, gen, zone, start, until })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'span'])
+        .doUpdateSet({ gen, zone, start, until })
+        .where('analytics_client_rank_state.gen', '<', gen),
+    )
+    .execute();
+}
+
+/** Adds [state.until, until) to the rows of the state's generation and moves its `until`. */
+async function fold(db: Db, tenantId: string, span: RankSpan, s: RankState, until: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const moved = await trx
+      .updateTable('analytics_client_rank_state')
+      .set({ until })
+      .where('tenant_id', '=', tenantId)
+      .where('span', '=', span)
+      .where('gen', '=', s.gen)
+      .where('until', '=', s.until)
+      .executeTakeFirst();
+    // Another node folded (or rebuilt) first.
+    if (Number(moved.numUpdatedRows) !== 1) return;
+    await sql`insert into analytics_client_rank (tenant_id, span, gen, client_id, tx_bytes, rx_bytes, total, online_ms, conns)
+      select ${tenantId}, ${span}, ${s.gen}, client_id, sum(tx), sum(rx), sum(tx) + sum(rx), sum(online_ms), sum(conns)
+      from (${flowHours(tenantId, s.until, until)} union all ${closedSessions(tenantId, s.start, s.until - SESSION_LAG, until - SESSION_LAG)}) x
+      where 1 = 1 group by client_id
+      on conflict (tenant_id, span, gen, client_id) do update set
+        tx_bytes = analytics_client_rank.tx_bytes + excluded.tx_bytes,
+        rx_bytes = analytics_client_rank.rx_bytes + excluded.rx_bytes,
+        total = analytics_client_rank.total + excluded.total,
+        online_ms = analytics_client_rank.online_ms + excluded.online_ms,
+        conns = analytics_client_rank.conns + excluded.conns`.execute(trx);
+  });
+}
+
+/** Deletes a span's generations before `gen`, a few thousand rows per statement. */
+async function dropFormer(db: Db, kind: RankKind, tenantId: string, span: RankSpan, gen: number) {
+  const table = sql.table(kind === 'client' ? 'analytics_client_rank' : 'analytics_device_rank');
+  const id = sql.ref(kind === 'client' ? 'client_id' : 'device_id');
+  for (;;) {
+    const old = await sql<{ gen: unknown; id: string }>`select gen, ${id} as id from ${table}
+      where tenant_id = ${tenantId} and span = ${span} and gen < ${gen} limit 2000`.execute(db);
+    if (old.rows.length === 0) return;
+    for (const g of new Set(old.rows.map((r) => num(r.gen)))) {
+      const ids = old.rows.filter((r) => num(r.gen) === g).map((r) => r.id);
+      await sql`delete from ${table} where tenant_id = ${tenantId} and span = ${span} and gen = ${g}
+        and ${id} in (${sql.join(ids)})`.execute(db);
+    }
+  }
+}
+
+/**
+ * Brings every tenant's spans up to `until` (an hour's start whose client figures are final):
+ * folds, or rebuilds when a span's first midnight or the tenant's zone moved; then drops former
+ * generations. `tenants` limits it (tests); by default every tenant with clients or devices.
+ */
+export async function refreshRanks(db: Db, now: number, until: number, tenants?: readonly string[]) {
+  const ids =
+    tenants ??
+    (
+      await sql<{ id: string }>`select tenant_id as id from clients
+        union select tenant_id as id from devices where tenant_id is not null`.execute(db)
+    ).rows.map((r) => r.id);
+  const deviceUntil = Math.floor((await telemetryMarks(db)).hour / HOUR) * HOUR;
+  for (const tenantId of ids) {
+    const zone = zoneOf(await firstNetworkZone(db, { tenantId, admin: false }));
+    for (const span of RANK_SPANS) {
+      const start = spanStart(zone, span, now);
+      const s = await rankState(db, tenantId, span);
+      if (!s || s.zone !== zone || s.start !== start || s.until < start) {
+        await rebuild(db, tenantId, span, zone, start, Math.max(start, until), (s?.gen ?? 0) + 1);
+      } else if (s.until < until) {
+        await fold(db, tenantId, span, s, until);
+      }
+      const cur = await rankState(db, tenantId, span);
+      if (cur) await dropFormer(db, 'client', tenantId, span, cur.gen);
+      await refreshDevices(db, tenantId, span, zone, start, deviceUntil);
+    }
+  }
+}
+
+// ——— devices ———
+
+/** Devices' uplink rows of [from, to) of a tenant, as (device_id, tx_bytes, rx_bytes) per span. */
+async function deviceSegments(db: Db, tenantId: string, from: number, to: number) {
+  const scope = { tenantId, admin: false };
+  return deviceSums(scope, from < to ? segments(from, to, await telemetryMarks(db), true) : []);
+}
+
+/** A tenant's span of devices up to `until` (telemetry's hourly mark): rebuilt, folded or left. */
+async function refreshDevices(
+  db: Db,
+  tenantId: string,
+  span: RankSpan,
+  zone: string,
+  start: number,
+  until: number,
+): Promise<void> {
+  const s = await rankState(db, tenantId, span, 'device');
+  if (!s || s.zone !== zone || s.start !== start || s.until < start) {
+    const gen = (s?.gen ?? 0) + 1;
+    const to = Math.max(start, until);
+    const res = await sql<{ device_id: string; tx: unknown; rx: unknown }>`${await deviceSegments(
+      db,
+      tenantId,
+      start,
+      to,
+    )}`.execute(db);
+    await bulkInsert(
+      db,
+      'analytics_device_rank',
+      ['tenant_id', 'span', 'gen', 'device_id', 'tx_bytes', 'rx_bytes'],
+      res.rows.map((r) => ({
+        tenant_id: tenantId,
+        span,
+        gen,
+        device_id: r.device_id,
+        tx_bytes: num(r.tx),
+        rx_bytes: num(r.rx),
+      })),
+      'on conflict (tenant_id, span, gen, device_id) do update set tx_bytes = excluded.tx_bytes, rx_bytes = excluded.rx_bytes',
+    );
+    await db
+      .insertInto('analytics_device_rank_state')
+      .values({ tenant_id: tenantId, span, gen, zone, start, until: to })
+      .onConflict((oc) =>
+        oc
+          .columns(['tenant_id', 'span'])
+          .doUpdateSet({ gen, zone, start, until: to })
+          .where('analytics_device_rank_state.gen', '<', gen),
+      )
+      .execute();
+  } else if (s.until < until) {
+    const more = await deviceSegments(db, tenantId, s.until, until);
+    await db.transaction().execute(async (trx) => {
+      const moved = await trx
+        .updateTable('analytics_device_rank_state')
+        .set({ until })
+        .where('tenant_id', '=', tenantId)
+        .where('span', '=', span)
+        .where('gen', '=', s.gen)
+        .where('until', '=', s.until)
+        .executeTakeFirst();
+      if (Number(moved.numUpdatedRows) !== 1) return;
+      await sql`insert into analytics_device_rank (tenant_id, span, gen, device_id, tx_bytes, rx_bytes)
+        select ${tenantId}, ${span}, ${s.gen}, device_id, tx, rx from (${more}) x where 1 = 1
+        on conflict (tenant_id, span, gen, device_id) do update set
+          tx_bytes = analytics_device_rank.tx_bytes + excluded.tx_bytes,
+          rx_bytes = analytics_device_rank.rx_bytes + excluded.rx_bytes`.execute(trx);
+    });
+  }
+  const cur = await rankState(db, tenantId, span, 'device');
+  if (cur) await dropFormer(db, 'device', tenantId, span, cur.gen);
+}
+
+/**
+ * A page of a tenant's devices ranked by uplink bytes over a standard period: the ranked rows and
+ * telemetry after their `until`; undefined when the rows do not hold this period (the caller sums).
+ */
+export async function rankedDevicePage(
+  db: Db,
+  q: {
+    tenantId: string;
+    span: RankSpan;
+    zone: string;
+    from: number;
+    to: number;
+    filter: DeviceFilter;
+    order: { by: 'total' | 'tx' | 'rx'; dir: 'asc' | 'desc' };
+    page: { offset: number; limit: number };
+  },
+): Promise<{ rows: DeviceTraffic[]; count: number } | undefined> {
+  const s = await rankState(db, q.tenantId, q.span, 'device');
+  if (!s || s.zone !== q.zone || s.start !== q.from || s.until > q.to) return undefined;
+  const scope = { tenantId: q.tenantId, admin: false };
+  const base = sql`select device_id, tx_bytes, rx_bytes from analytics_device_rank
+    where tenant_id = ${q.tenantId} and span = ${q.span} and gen = ${s.gen}`;
+  const traffic = deviceSums(scope, segments(s.until, q.to, await telemetryMarks(db), true), [base]);
+  // The rows as read: the same generation, not folded since (else the bytes after `until` twice).
+  const guard = sql`exists (select 1 from analytics_device_rank_state
+    where tenant_id = ${q.tenantId} and span = ${q.span} and gen = ${s.gen} and until = ${s.until})`;
+  const page = await devicePageOf(db, scope, q.filter, traffic, guard, q.order, q.page);
+  return page.ok ? { rows: page.rows, count: page.count } : undefined;
+}
+
+/** Forgets every span's rows (history was rewritten before their `until`): the next refresh rebuilds. */
+export async function dropRanks(db: Db): Promise<void> {
+  await db.deleteFrom('analytics_client_rank_state').execute();
+  await db.deleteFrom('analytics_client_rank').execute();
+  await db.deleteFrom('analytics_device_rank_state').execute();
+  await db.deleteFrom('analytics_device_rank').execute();
+}
+
+export interface RankQuery {
+  tenantId: string;
+  span: RankSpan;
+  zone: string;
+  from: number;
+  to: number;
+  now: number;
+  search?: string | undefined;
+  order: { by: 'traffic' | 'online' | 'connections'; dir: 'asc' | 'desc' };
+  page: { offset: number; limit: number };
+}
+
+/**
+ * A page of the clients ranked over a standard period and their count, from the ranked rows and
+ * what came after them; undefined when the rows do not hold this period (not built yet, another
+ * zone or first midnight), for the caller to sum the period itself.
+ */
+export async function rankedClientPage(
+  db: Db,
+  q: RankQuery,
+): Promise<{ rows: ClientFigures[]; count: number } | undefined> {
+  const t = q.tenantId;
+  const st = sql`select gen, until from analytics_client_rank_state
+    where tenant_id = ${t} and span = ${q.span} and zone = ${q.zone} and start = ${q.from} and until <= ${q.to}`;
+  const gen = sql`(select gen from st)`;
+  const until = sql`(select until from st)`;
+  const matching = q.search
+    ? (column: string) => {
+        const p = likePattern(q.search!.toLowerCase());
+        return sql`${sql.ref(column)} in (select c.id from clients c where c.tenant_id = ${t}
+          and (lower(c.mac) like ${p} escape '\\' or lower(c.name) like ${p} escape '\\' or lower(c.alias) like ${p} escape '\\'))`;
+      }
+    : () => sql`1 = 1`;
+  const end = sql`coalesce(end_at, ${Math.min(q.now, q.to)})`;
+  // What came after `until`: the hours since, the sessions open or ended since.
+  const after = sql`select client_id, sum(tx) as tx, sum(rx) as rx, sum(online_ms) as online_ms, sum(conns) as conns from (
+      ${flowHours(t, until, q.to)}
+      union all
+      select client_id, 0 as tx, 0 as rx,
+        (case when ${end} < ${q.to} then ${end} else ${q.to} end) - (case when start_at > ${q.from} then start_at else ${q.from} end) as online_ms,
+        case when start_at >= ${q.from} then 1 else 0 end as conns
+      from client_sessions
+      where tenant_id = ${t} and start_at < ${q.to}
+        and ${openOrEndedSince('client_sessions.id', sql`${until} - ${SESSION_LAG}`, sql`end_at >= ${q.from}`)}
+    ) x where ${matching('client_id')} group by client_id`;
+  const col = sql.ref(
+    `r.${q.order.by === 'traffic' ? 'total' : q.order.by === 'online' ? 'online_ms' : 'conns'}`,
+  );
+  const asc = q.order.dir === 'asc';
+  const mine = sql`r.tenant_id = ${t} and r.span = ${q.span} and r.gen = ${gen}`;
+  const settled = sql`${mine} and not exists (select 1 from d where d.client_id = r.client_id)
+    and ${matching('r.client_id')}`;
+  const k = q.page.offset + q.page.limit;
+  // The k-th of the clients with nothing after `until`: no other of them can be on the page, nor a
+  // client with something after it whose figure stays below (above, ascending) this one.
+  const edge = sql`(select ${col} from analytics_client_rank r where ${settled}
+    order by ${col} ${asc ? sql`asc` : sql`desc`} limit 1 offset ${k - 1})`;
+  const key = (x: string) =>
+    q.order.by === 'traffic'
+      ? sql`${sql.ref(`${x}.tx`)} + ${sql.ref(`${x}.rx`)}`
+      : sql.ref(`${x}.${q.order.by === 'online' ? 'online_ms' : 'conns'}`);
+  const cmp = asc ? sql`<=` : sql`>=`;
+  // The clients with something after `until`, their figures whole (`ranked`: they have a row).
+  const merged = sql`select d.client_id as id, d.tx + coalesce(r.tx_bytes, 0) as tx, d.rx + coalesce(r.rx_bytes, 0) as rx,
+      d.online_ms + coalesce(r.online_ms, 0) as online_ms, d.conns + coalesce(r.conns, 0) as conns,
+      case when r.client_id is null then 0 else 1 end as ranked
+    from d left join analytics_client_rank r on ${mine} and r.client_id = d.client_id`;
+  const withs = sql`with st as (${st}), d as (${after}), dm as materialized (${merged})`;
+  const [page, count] = await Promise.all([
+    sql<Record<string, unknown>>`${withs},
+      cand as materialized (
+        select r.client_id as id, r.tx_bytes as tx, r.rx_bytes as rx, r.online_ms as online_ms, r.conns as conns
+        from analytics_client_rank r
+        where ${settled} and (${edge} is null or ${col} ${cmp} ${edge})
+        union all
+        select dm.id, dm.tx, dm.rx, dm.online_ms, dm.conns from dm
+        where ${edge} is null or ${key('dm')} ${cmp} ${edge}
+      )
+      select c.id as id, c.mac as mac, c.name as name, c.alias as alias, c.status as status,
+        c.device_id as device_id, c.device_sn as device_sn, dv.alias as device_alias, dv.parent as parent,
+        n.name as network_name, cand.tx as tx, cand.rx as rx, cand.online_ms as online_ms, cand.conns as conns
+      from cand join clients c on c.id = cand.id and c.tenant_id = ${t}
+        left join devices dv on dv.id = c.device_id and dv.tenant_id = c.tenant_id
+        left join networks n on n.id = dv.parent and n.tenant_id = c.tenant_id
+      where exists (select 1 from st)
+      order by ${key('cand')} ${asc ? sql`asc` : sql`desc`}, c.mac asc, c.id asc
+      limit ${q.page.limit} offset ${q.page.offset}`.execute(db),
+    // Rows go with their clients (a foreign key), so every row and every client after `until`
+    // (client_flow's and the sessions' own keys) is a client that exists.
+    sql<{ ok: unknown; n: unknown; m: unknown }>`${withs}
+      select (select count(*) from st) as ok,
+        (select count(*) from analytics_client_rank r where ${mine} and ${matching('r.client_id')}) as n,
+        (select count(*) from dm where ranked = 0) as m`.execute(db),
+  ]);
+  const c = count.rows[0];
+  if (!c || num(c.ok) === 0) return undefined;
+  return {
+    rows: page.rows.map((r) => ({
+      id: String(r.id),
+      mac: String(r.mac),
+      name: String(r.name ?? ''),
+      alias: String(r.alias ?? ''),
+      status: String(r.status ?? ''),
+      device_id: (r.device_id as string | null) ?? null,
+      device_sn: String(r.device_sn ?? ''),
+      device_alias: (r.device_alias as string | null) ?? null,
+      parent: (r.parent as string | null) ?? null,
+      network_name: (r.network_name as string | null) ?? null,
+      tx: num(r.tx),
+      rx: num(r.rx),
+      online_ms: num(r.online_ms),
+      conns: num(r.conns),
+    })),
+    count: num(c.n) + num(c.m),
+  };
+}
+
+export { HOUR as RANK_HOUR };
