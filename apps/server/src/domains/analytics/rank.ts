@@ -1,11 +1,13 @@
 /**
- * Client rankings over a tenant's standard periods (the last 7 or 30 of its local days) without
- * summing every client's days per request (docs/analytics.md, "Client rankings"). A table holds each
- * client's figures over the period up to `until` (an hour's start a few minutes back): traffic of
- * the hours before it, online time and connections of the sessions that ended before it. A request
- * adds what came after (`d`: an hour or so of client_flow, the sessions open or ended since) and
- * ranks only the clients that can be on the page: those with something after `until`, and the first
- * `offset + limit` of the others in index order (their figures are final, the others' only grow).
+ * Client and device rankings over a tenant's standard periods (the last 7 or 30 of its local days)
+ * without summing every client's days per request (docs/analytics.md, "Client and device
+ * rankings"). A table holds each client's figures over the period up to `until` (an hour's start a
+ * few minutes back): traffic of the hours before it, online time and connections of the sessions
+ * that ended before `until - SESSION_LAG`. A request adds what came after (`d`: an hour or so of
+ * client_flow, the sessions open or ended since) and ranks only the clients that can be on the
+ * page: the first `offset + limit` of those with nothing after `until` in index order (their
+ * figures are final), and those with something after it whose whole figure reaches the last of
+ * them. Devices (flow/listAP) keep their bytes up to telemetry's hourly mark the same way.
  *
  * The refresh (`refreshRanks`, from the roll-up job) folds the hours and sessions that became final
  * into the rows (one transaction, guarded by the state's `until`), and rebuilds a span when its

@@ -198,7 +198,13 @@ export class Lock {
  */
 function isRead(query: CompiledQuery): boolean {
   if (SelectQueryNode.is(query.query)) return true;
-  return RawNode.is(query.query) && /^\s*select\b/i.test(query.sql);
+  if (!RawNode.is(query.query)) return false;
+  // A raw SELECT, or one behind common table expressions (`with … select`): a WITH that writes
+  // names its INSERT, UPDATE or DELETE (a word no read of ours holds outside a string).
+  return (
+    /^\s*select\b/i.test(query.sql) ||
+    (/^\s*with\b/i.test(query.sql) && !/\b(insert|update|delete|replace)\b/i.test(query.sql))
+  );
 }
 
 /** What Kysely holds for one query or one transaction; it takes the writer only when it must. */

@@ -86,11 +86,18 @@ describe('SQLite with a writer and a reader thread', () => {
     // On the writer it would wait for the transaction, which waits for this read: it answers.
     const read = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
     expect(read.rows).toEqual([{ n: 0 }]);
+    // So does one behind common table expressions (the analytics rankings' reads).
+    const cte = await sql<{ n: number }>`with x as (select id from t) select count(*) as n from x`.execute(
+      db,
+    );
+    expect(cte.rows).toEqual([{ n: 0 }]);
     tx.finish(true);
     await tx.done;
-    // A raw write still goes to the writer.
+    // A raw write still goes to the writer, with common table expressions too.
     await sql`update t set v = 'raw' where id = 1`.execute(db);
     expect(await db.selectFrom('t').select('v').execute()).toEqual([{ v: 'raw' }]);
+    await sql`with x as (select 1 as id) update t set v = 'cte' where id in (select id from x)`.execute(db);
+    expect(await db.selectFrom('t').select('v').execute()).toEqual([{ v: 'cte' }]);
   });
 
   test('a write outside the transaction waits for it, then runs', async () => {
