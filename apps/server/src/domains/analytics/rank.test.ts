@@ -269,7 +269,8 @@ describe('ranked clients (analytics_client_rank)', () => {
     // then folded.
     const later = now + 2 * H + 13 * 60_000;
     await addHours(db, a, now, later, rng(3), 0.5);
-    await addSessions(db, a, until(now) - SESSION_LAG - H, later, rng(4), 40, 2);
+    // (Connections are written as they begin: none begins before what the rows hold of sessions.)
+    await addSessions(db, a, until(now) - SESSION_LAG, later, rng(4), 40, 2);
     await db
       .updateTable('client_sessions')
       .set({ end_at: later - 10 * 60_000, end_reason: 'leave' })

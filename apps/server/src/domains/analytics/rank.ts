@@ -85,13 +85,29 @@ export function spanStart(zone: string, span: RankSpan, now: number): number {
   return addDays(zone, startOfDay(zone, now), 1 - span);
 }
 
-/** Sessions' online time and connections in [from, …): those that ended in [endFrom, endTo). */
-function closedSessions(tenantId: string, from: number, endFrom: number, endTo: number): Frag {
+/**
+ * Sessions' pieces inside [low, b): each overlapping session's online time there (an open one up to
+ * `openEnd`) and a connection for each begun there. `low` is at least the period's start. Sessions
+ * of one client (`client`, a correlated reference) by its own index; else those open or ended since
+ * `low` (begun since `startedFrom`, if given) by the end index.
+ */
+function sessionPieces(
+  tenantId: string,
+  low: Frag,
+  b: number,
+  openEnd: number,
+  opts: { client?: Frag; startedFrom?: Frag } = {},
+): Frag {
+  const lo = sql`(case when start_at > ${low} then start_at else ${low} end)`;
+  const hi = sql`(case when coalesce(end_at, ${openEnd}) < ${b} then coalesce(end_at, ${openEnd}) else ${b} end)`;
+  const which = opts.client
+    ? sql`client_id = ${opts.client} and (end_at is null or end_at >= ${low})`
+    : openOrEndedSince('client_sessions.id', low, sql`1 = 1`, opts.startedFrom);
   return sql`select client_id, 0 as tx, 0 as rx,
-      end_at - (case when start_at > ${from} then start_at else ${from} end) as online_ms,
-      case when start_at >= ${from} then 1 else 0 end as conns
+      case when ${hi} > ${lo} then ${hi} - ${lo} else 0 end as online_ms,
+      case when start_at >= ${low} then 1 else 0 end as conns
     from client_sessions
-    where tenant_id = ${tenantId} and end_at >= ${endFrom} and end_at < ${endTo} and end_at >= ${from}`;
+    where tenant_id = ${tenantId} and start_at < ${b} and ${which}`;
 }
 
 /** Client_flow's hours of [a, b) of a tenant, as figure rows. */
@@ -139,7 +155,7 @@ async function rebuild(
   const res = await sql<{ client_id: string; tx: unknown; rx: unknown; online_ms: unknown; conns: unknown }>`
     select client_id, sum(tx) as tx, sum(rx) as rx, sum(online_ms) as online_ms, sum(conns) as conns from (
       select client_id, tx, rx, 0 as online_ms, 0 as conns from (${flows}) f
-      union all ${closedSessions(tenantId, start, start, until - SESSION_LAG)}
+      union all ${sessionPieces(tenantId, sql`${start}`, until - SESSION_LAG, until - SESSION_LAG)}
     ) x
     -- The clients' days outlive a client removed (they go with the retention): not its rows.
     where client_id in (select id from clients where tenant_id = ${tenantId})
@@ -191,7 +207,8 @@ async function fold(db: Db, tenantId: string, span: RankSpan, s: RankState, unti
     if (Number(moved.numUpdatedRows) !== 1) return;
     await sql`insert into analytics_client_rank (tenant_id, span, gen, client_id, tx_bytes, rx_bytes, total, online_ms, conns)
       select ${tenantId}, ${span}, ${s.gen}, client_id, sum(tx), sum(rx), sum(tx) + sum(rx), sum(online_ms), sum(conns)
-      from (${flowHours(tenantId, s.until, until)} union all ${closedSessions(tenantId, s.start, s.until - SESSION_LAG, until - SESSION_LAG)}) x
+      from (${flowHours(tenantId, s.until, until)}
+        union all ${sessionPieces(tenantId, sql`${Math.max(s.start, s.until - SESSION_LAG)}`, until - SESSION_LAG, until - SESSION_LAG)}) x
       where 1 = 1 group by client_id
       on conflict (tenant_id, span, gen, client_id) do update set
         tx_bytes = analytics_client_rank.tx_bytes + excluded.tx_bytes,
@@ -386,6 +403,10 @@ export async function rankedClientPage(
     where tenant_id = ${t} and span = ${q.span} and zone = ${q.zone} and start = ${q.from} and until <= ${q.to}`;
   const gen = sql`(select gen from st)`;
   const until = sql`(select until from st)`;
+  // Sessions' figures are in the rows up to `lag`, traffic up to `until`.
+  const lag = sql`(select until from st) - ${SESSION_LAG}`;
+  const low = sql`(case when ${lag} > ${q.from} then ${lag} else ${q.from} end)`;
+  const openEnd = Math.min(q.now, q.to);
   const matching = q.search
     ? (column: string) => {
         const p = likePattern(q.search!.toLowerCase());
@@ -393,18 +414,15 @@ export async function rankedClientPage(
           and (lower(c.mac) like ${p} escape '\\' or lower(c.name) like ${p} escape '\\' or lower(c.alias) like ${p} escape '\\'))`;
       }
     : () => sql`1 = 1`;
-  const end = sql`coalesce(end_at, ${Math.min(q.now, q.to)})`;
-  // What came after `until`: the hours since, the sessions open or ended since.
-  const after = sql`select client_id, sum(tx) as tx, sum(rx) as rx, sum(online_ms) as online_ms, sum(conns) as conns from (
-      ${flowHours(t, until, q.to)}
-      union all
-      select client_id, 0 as tx, 0 as rx,
-        (case when ${end} < ${q.to} then ${end} else ${q.to} end) - (case when start_at > ${q.from} then start_at else ${q.from} end) as online_ms,
-        case when start_at >= ${q.from} then 1 else 0 end as conns
-      from client_sessions
-      where tenant_id = ${t} and start_at < ${q.to}
-        and ${openOrEndedSince('client_sessions.id', sql`${until} - ${SESSION_LAG}`, sql`end_at >= ${q.from}`)}
-    ) x where ${matching('client_id')} group by client_id`;
+  const grouped = (rows: Frag) =>
+    sql`select client_id, sum(tx) as tx, sum(rx) as rx, sum(online_ms) as online_ms, sum(conns) as conns
+      from (${rows}) x where ${matching('client_id')} group by client_id`;
+  // What moves the order after the rows: traffic since `until`; connections begun since `lag`; the
+  // online time of every connection since `lag` (open ones grow: every client online now).
+  const moving =
+    q.order.by === 'traffic'
+      ? flowHours(t, until, q.to)
+      : sessionPieces(t, low, q.to, openEnd, q.order.by === 'connections' ? { startedFrom: low } : {});
   const col = sql.ref(
     `r.${q.order.by === 'traffic' ? 'total' : q.order.by === 'online' ? 'online_ms' : 'conns'}`,
   );
@@ -413,46 +431,67 @@ export async function rankedClientPage(
   const settled = sql`${mine} and not exists (select 1 from d where d.client_id = r.client_id)
     and ${matching('r.client_id')}`;
   const k = q.page.offset + q.page.limit;
-  // The k-th of the clients with nothing after `until`: no other of them can be on the page, nor a
-  // client with something after it whose figure stays below (above, ascending) this one.
+  // The k-th of the clients whose place nothing after the rows moves: no other of them can be on
+  // the page, nor a moved client whose figure stays below (above, ascending) this one.
   const edge = sql`(select ${col} from analytics_client_rank r where ${settled}
     order by ${col} ${asc ? sql`asc` : sql`desc`} limit 1 offset ${k - 1})`;
-  const key = (x: string) =>
-    q.order.by === 'traffic'
-      ? sql`${sql.ref(`${x}.tx`)} + ${sql.ref(`${x}.rx`)}`
-      : sql.ref(`${x}.${q.order.by === 'online' ? 'online_ms' : 'conns'}`);
   const cmp = asc ? sql`<=` : sql`>=`;
-  // The clients with something after `until`, their figures whole (`ranked`: they have a row).
-  const merged = sql`select d.client_id as id, d.tx + coalesce(r.tx_bytes, 0) as tx, d.rx + coalesce(r.rx_bytes, 0) as rx,
-      d.online_ms + coalesce(r.online_ms, 0) as online_ms, d.conns + coalesce(r.conns, 0) as conns,
-      case when r.client_id is null then 0 else 1 end as ranked
-    from d left join analytics_client_rank r on ${mine} and r.client_id = d.client_id`;
-  const withs = sql`with st as (${st}), d as (${after}), dm as materialized (${merged})`;
+  const movedKey =
+    q.order.by === 'traffic'
+      ? sql`d.tx + d.rx + coalesce(r.total, 0)`
+      : q.order.by === 'online'
+        ? sql`d.online_ms + coalesce(r.online_ms, 0)`
+        : sql`d.conns + coalesce(r.conns, 0)`;
+  // A candidate's whole figures: its row, the hours since `until`, its sessions since `lag`.
+  const flowAfter = (col: 'tx_bytes' | 'rx_bytes') =>
+    sql`coalesce((select sum(${sql.ref(`f.${col}`)}) from client_flow f
+      where f.client_id = cand.id and f.hour >= ${until} and f.hour < ${q.to}), 0)`;
+  const sessAfter = (col: 'online_ms' | 'conns') =>
+    sql`coalesce((select sum(${sql.ref(`p.${col}`)}) from (${sessionPieces(t, low, q.to, openEnd, {
+      client: sql.ref('cand.id'),
+    })}) p), 0)`;
+  const withs = sql`with st as (${st}), d as (${grouped(moving)})`;
+  const whole = sql`select cand.id as id, coalesce(r.tx_bytes, 0) + ${flowAfter('tx_bytes')} as tx,
+      coalesce(r.rx_bytes, 0) + ${flowAfter('rx_bytes')} as rx,
+      coalesce(r.online_ms, 0) + ${sessAfter('online_ms')} as online_ms,
+      coalesce(r.conns, 0) + ${sessAfter('conns')} as conns
+    from cand left join analytics_client_rank r on ${mine} and r.client_id = cand.id`;
+  const by =
+    q.order.by === 'traffic' ? sql`w.tx + w.rx` : q.order.by === 'online' ? sql`w.online_ms` : sql`w.conns`;
+  // Clients with something after the rows but no row: their traffic since `until`, or a connection
+  // the rows cannot hold yet (begun since `lag`; every one overlapping when `lag` is before the
+  // period, as just after a local midnight).
+  const started = sql`(case when ${lag} > ${q.from} then ${lag} else 0 end)`;
+  const newcomers = sql`select client_id from (${flowHours(t, until, q.to)}) f
+    union select client_id from (${sessionPieces(t, low, q.to, openEnd, { startedFrom: started })}) s`;
   const [page, count] = await Promise.all([
     sql<Record<string, unknown>>`${withs},
       cand as materialized (
-        select r.client_id as id, r.tx_bytes as tx, r.rx_bytes as rx, r.online_ms as online_ms, r.conns as conns
-        from analytics_client_rank r
+        select r.client_id as id from analytics_client_rank r
         where ${settled} and (${edge} is null or ${col} ${cmp} ${edge})
         union all
-        select dm.id, dm.tx, dm.rx, dm.online_ms, dm.conns from dm
-        where ${edge} is null or ${key('dm')} ${cmp} ${edge}
-      )
+        select d.client_id as id from d left join analytics_client_rank r on ${mine} and r.client_id = d.client_id
+        where ${edge} is null or ${movedKey} ${cmp} ${edge}
+      ),
+      w as materialized (${whole})
       select c.id as id, c.mac as mac, c.name as name, c.alias as alias, c.status as status,
         c.device_id as device_id, c.device_sn as device_sn, dv.alias as device_alias, dv.parent as parent,
-        n.name as network_name, cand.tx as tx, cand.rx as rx, cand.online_ms as online_ms, cand.conns as conns
-      from cand join clients c on c.id = cand.id and c.tenant_id = ${t}
+        n.name as network_name, w.tx as tx, w.rx as rx, w.online_ms as online_ms, w.conns as conns
+      from w join clients c on c.id = w.id and c.tenant_id = ${t}
         left join devices dv on dv.id = c.device_id and dv.tenant_id = c.tenant_id
         left join networks n on n.id = dv.parent and n.tenant_id = c.tenant_id
       where exists (select 1 from st)
-      order by ${key('cand')} ${asc ? sql`asc` : sql`desc`}, c.mac asc, c.id asc
+      order by ${by} ${asc ? sql`asc` : sql`desc`}, c.mac asc, c.id asc
       limit ${q.page.limit} offset ${q.page.offset}`.execute(db),
-    // Rows go with their clients (a foreign key), so every row and every client after `until`
-    // (client_flow's and the sessions' own keys) is a client that exists.
-    sql<{ ok: unknown; n: unknown; m: unknown }>`${withs}
+    // Rows go with their clients (a foreign key), and so do hours and sessions: no client is
+    // looked up to count.
+    sql<{ ok: unknown; n: unknown; m: unknown }>`with st as (${st})
       select (select count(*) from st) as ok,
         (select count(*) from analytics_client_rank r where ${mine} and ${matching('r.client_id')}) as n,
-        (select count(*) from dm where ranked = 0) as m`.execute(db),
+        (select count(*) from (${newcomers}) x where ${matching('x.client_id')}
+          and not exists (select 1 from analytics_client_rank r where ${mine} and r.client_id = x.client_id)) as m`.execute(
+      db,
+    ),
   ]);
   const c = count.rows[0];
   if (!c || num(c.ok) === 0) return undefined;

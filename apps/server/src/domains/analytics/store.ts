@@ -47,7 +47,7 @@ export function openOrEndedSince(
   idColumn: string,
   since: Frag | number,
   extra: Frag = sql`1 = 1`,
-  startedFrom?: number,
+  startedFrom?: Frag | number,
 ): Frag {
   const started = startedFrom === undefined ? sql`1 = 1` : sql`start_at >= ${startedFrom}`;
   return sql`${sql.ref(idColumn)} in (select id from client_sessions where end_at is null and ${started}
