@@ -47,14 +47,19 @@ it('gives each harness a store of its own, migrated to the last migration, dropp
     const c = new pg.Client({ connectionString: PG_URL });
     await c.connect();
     try {
-      await eventually(async () => {
-        const left = await c.query('SELECT datname FROM pg_database WHERE datname = ANY($1)', [names]);
-        return left.rows.length === 0;
-      });
+      // In a whole run the drop queues behind the other workers' clones and drops (seconds).
+      await eventually(
+        async () => {
+          const left = await c.query('SELECT datname FROM pg_database WHERE datname = ANY($1)', [names]);
+          return left.rows.length === 0;
+        },
+        45_000,
+        'both databases dropped',
+      );
     } finally {
       await c.end();
     }
   } else {
     expect(fs.existsSync(a.config.dataDir)).toBe(false);
   }
-});
+}, 60_000);

@@ -241,7 +241,13 @@ describe('site rankings', () => {
       [n1, C2.id, dayNo(22), 1],
     ]);
     const week = await ok(tokenA, '/v1/flow/list?Period=7d');
-    expect(week).toEqual(before);
+    // The same figures; `Online` is the devices' state now, which the silence sweep (a timer) may
+    // change between the two reads as the clock stands days after they last spoke.
+    const figures = (r: Record<string, unknown>) => ({
+      ...r,
+      list: (r.list as Record<string, unknown>[]).map(({ Online: _online, ...rest }) => rest),
+    });
+    expect(figures(week)).toEqual(figures(before));
     expect(week.count).toBe(2);
     expect(week.sort).toBe('-traffic');
     expect(week.list.map((n: { _id: string }) => n._id)).toEqual([n2, n1]);
