@@ -31,11 +31,12 @@ import {
   openOrEndedSince,
   segments,
   telemetryMarks,
+  clientFigures,
   type ClientFigures,
   type DeviceFilter,
   type DeviceTraffic,
 } from './store.ts';
-import type {} from './tables.ts';
+import type { AnalyticsClientRankTable } from './tables.ts';
 import { addDays, startOfDay, zoneOf } from './zone.ts';
 
 const HOUR = 3_600_000;
@@ -116,17 +117,7 @@ function flowHours(tenantId: string, a: Frag | number, b: number): Frag {
     from client_flow where tenant_id = ${tenantId} and hour >= ${a} and hour < ${b}`;
 }
 
-interface BaseRow extends Record<string, unknown> {
-  tenant_id: string;
-  span: number;
-  gen: number;
-  client_id: string;
-  tx_bytes: number;
-  rx_bytes: number;
-  total: number;
-  online_ms: number;
-  conns: number;
-}
+type BaseRow = AnalyticsClientRankTable & Record<string, unknown>;
 
 const COLUMNS = [
   'tenant_id',
@@ -496,22 +487,7 @@ export async function rankedClientPage(
   const c = count.rows[0];
   if (!c || num(c.ok) === 0) return undefined;
   return {
-    rows: page.rows.map((r) => ({
-      id: String(r.id),
-      mac: String(r.mac),
-      name: String(r.name ?? ''),
-      alias: String(r.alias ?? ''),
-      status: String(r.status ?? ''),
-      device_id: (r.device_id as string | null) ?? null,
-      device_sn: String(r.device_sn ?? ''),
-      device_alias: (r.device_alias as string | null) ?? null,
-      parent: (r.parent as string | null) ?? null,
-      network_name: (r.network_name as string | null) ?? null,
-      tx: num(r.tx),
-      rx: num(r.rx),
-      online_ms: num(r.online_ms),
-      conns: num(r.conns),
-    })),
+    rows: page.rows.map(clientFigures),
     count: num(c.n) + num(c.m),
   };
 }

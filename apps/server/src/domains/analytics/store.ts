@@ -930,6 +930,26 @@ export interface ClientFigures {
   conns: number;
 }
 
+/** A client page's row as both client rankings select it (the summed one here, rank.ts's). */
+export function clientFigures(r: Record<string, unknown>): ClientFigures {
+  return {
+    id: String(r.id),
+    mac: String(r.mac),
+    name: String(r.name ?? ''),
+    alias: String(r.alias ?? ''),
+    status: String(r.status ?? ''),
+    device_id: (r.device_id as string | null) ?? null,
+    device_sn: String(r.device_sn ?? ''),
+    device_alias: (r.device_alias as string | null) ?? null,
+    parent: (r.parent as string | null) ?? null,
+    network_name: (r.network_name as string | null) ?? null,
+    tx: num(r.tx),
+    rx: num(r.rx),
+    online_ms: num(r.online_ms),
+    conns: num(r.conns),
+  };
+}
+
 /**
  * Clients with traffic or connections in [from, to), ranked by traffic, online time or connections;
  * one page and the count. Traffic counts the hours starting in the period (client_flow).
@@ -970,22 +990,7 @@ export async function clientPage(
     sql<{ n: unknown }>`select count(*) as n ${body} where ${where}`.execute(db),
   ]);
   return {
-    rows: rows.rows.map((r) => ({
-      id: String(r.id),
-      mac: String(r.mac),
-      name: String(r.name ?? ''),
-      alias: String(r.alias ?? ''),
-      status: String(r.status ?? ''),
-      device_id: (r.device_id as string | null) ?? null,
-      device_sn: String(r.device_sn ?? ''),
-      device_alias: (r.device_alias as string | null) ?? null,
-      parent: (r.parent as string | null) ?? null,
-      network_name: (r.network_name as string | null) ?? null,
-      tx: num(r.tx),
-      rx: num(r.rx),
-      online_ms: num(r.online_ms),
-      conns: num(r.conns),
-    })),
+    rows: rows.rows.map(clientFigures),
     count: num(count.rows[0]?.n),
   };
 }
