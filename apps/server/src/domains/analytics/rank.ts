@@ -81,6 +81,54 @@ export async function rankState(
     : undefined;
 }
 
+/** The ranked span of a flow period, or null (today, custom: summed per request). */
+export function rankSpanOf(period: string): RankSpan | null {
+  return period === '7d' ? 7 : period === '30d' ? 30 : null;
+}
+
+/** A span's rows must be written again: another zone, or its first midnight moved. */
+function stale(s: RankState, zone: string, start: number): boolean {
+  return s.zone !== zone || s.start !== start || s.until < start;
+}
+
+/** Names generation `s.gen` in the state row, unless a later one is named already (another node). */
+async function publish(db: Db, kind: RankKind, tenantId: string, span: RankSpan, s: RankState) {
+  const row = { gen: s.gen, zone: s.zone, start: s.start, until: s.until };
+  await db
+    .insertInto(STATE[kind] as 'analytics_client_rank_state')
+    .values({ tenant_id: tenantId, span, ...row })
+    .onConflict((oc) =>
+      oc
+        .columns(['tenant_id', 'span'])
+        .doUpdateSet(row)
+        .where(sql<boolean>`${sql.ref(`${STATE[kind]}.gen`)} < ${s.gen}`),
+    )
+    .execute();
+}
+
+/**
+ * Moves the state's `until` from `s.until` inside a fold's transaction; false when another node
+ * folded or rebuilt first (then the fold adds nothing).
+ */
+async function advance(
+  trx: Db,
+  kind: RankKind,
+  tenantId: string,
+  span: RankSpan,
+  s: RankState,
+  until: number,
+): Promise<boolean> {
+  const moved = await trx
+    .updateTable(STATE[kind] as 'analytics_client_rank_state')
+    .set({ until })
+    .where('tenant_id', '=', tenantId)
+    .where('span', '=', span)
+    .where('gen', '=', s.gen)
+    .where('until', '=', s.until)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
 /** The first midnight of a span's period at `now` in `zone` (as periodBounds puts it). */
 export function spanStart(zone: string, span: RankSpan, now: number): number {
   return addDays(zone, startOfDay(zone, now), 1 - span);
@@ -171,31 +219,13 @@ async function rebuild(
     'on conflict (tenant_id, span, gen, client_id) do update set tx_bytes = excluded.tx_bytes, ' +
       'rx_bytes = excluded.rx_bytes, total = excluded.total, online_ms = excluded.online_ms, conns = excluded.conns',
   );
-  await db
-    .insertInto('analytics_client_rank_state')
-    .values({ tenant_id: tenantId, span, gen, zone, start, until })
-    .onConflict((oc) =>
-      oc
-        .columns(['tenant_id', 'span'])
-        .doUpdateSet({ gen, zone, start, until })
-        .where('analytics_client_rank_state.gen', '<', gen),
-    )
-    .execute();
+  await publish(db, 'client', tenantId, span, { gen, zone, start, until });
 }
 
 /** Adds [state.until, until) to the rows of the state's generation and moves its `until`. */
 async function fold(db: Db, tenantId: string, span: RankSpan, s: RankState, until: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const moved = await trx
-      .updateTable('analytics_client_rank_state')
-      .set({ until })
-      .where('tenant_id', '=', tenantId)
-      .where('span', '=', span)
-      .where('gen', '=', s.gen)
-      .where('until', '=', s.until)
-      .executeTakeFirst();
-    // Another node folded (or rebuilt) first.
-    if (Number(moved.numUpdatedRows) !== 1) return;
+    if (!(await advance(trx, 'client', tenantId, span, s, until))) return;
     await sql`insert into analytics_client_rank (tenant_id, span, gen, client_id, tx_bytes, rx_bytes, total, online_ms, conns)
       select ${tenantId}, ${span}, ${s.gen}, client_id, sum(tx), sum(rx), sum(tx) + sum(rx), sum(online_ms), sum(conns)
       from (${flowHours(tenantId, s.until, until)}
@@ -244,7 +274,7 @@ export async function refreshRanks(db: Db, now: number, until: number, tenants?:
     for (const span of RANK_SPANS) {
       const start = spanStart(zone, span, now);
       const s = await rankState(db, tenantId, span);
-      if (!s || s.zone !== zone || s.start !== start || s.until < start) {
+      if (!s || stale(s, zone, start)) {
         await rebuild(db, tenantId, span, zone, start, Math.max(start, until), (s?.gen ?? 0) + 1);
       } else if (s.until < until) {
         await fold(db, tenantId, span, s, until);
@@ -274,7 +304,7 @@ async function refreshDevices(
   until: number,
 ): Promise<void> {
   const s = await rankState(db, tenantId, span, 'device');
-  if (!s || s.zone !== zone || s.start !== start || s.until < start) {
+  if (!s || stale(s, zone, start)) {
     const gen = (s?.gen ?? 0) + 1;
     const to = Math.max(start, until);
     const res = await sql<{ device_id: string; tx: unknown; rx: unknown }>`${await deviceSegments(
@@ -297,28 +327,11 @@ async function refreshDevices(
       })),
       'on conflict (tenant_id, span, gen, device_id) do update set tx_bytes = excluded.tx_bytes, rx_bytes = excluded.rx_bytes',
     );
-    await db
-      .insertInto('analytics_device_rank_state')
-      .values({ tenant_id: tenantId, span, gen, zone, start, until: to })
-      .onConflict((oc) =>
-        oc
-          .columns(['tenant_id', 'span'])
-          .doUpdateSet({ gen, zone, start, until: to })
-          .where('analytics_device_rank_state.gen', '<', gen),
-      )
-      .execute();
+    await publish(db, 'device', tenantId, span, { gen, zone, start, until: to });
   } else if (s.until < until) {
     const more = await deviceSegments(db, tenantId, s.until, until);
     await db.transaction().execute(async (trx) => {
-      const moved = await trx
-        .updateTable('analytics_device_rank_state')
-        .set({ until })
-        .where('tenant_id', '=', tenantId)
-        .where('span', '=', span)
-        .where('gen', '=', s.gen)
-        .where('until', '=', s.until)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return;
+      if (!(await advance(trx, 'device', tenantId, span, s, until))) return;
       await sql`insert into analytics_device_rank (tenant_id, span, gen, device_id, tx_bytes, rx_bytes)
         select ${tenantId}, ${span}, ${s.gen}, device_id, tx, rx from (${more}) x where 1 = 1
         on conflict (tenant_id, span, gen, device_id) do update set

@@ -76,7 +76,7 @@ import {
   type SeenRow,
   type ZoneGroup,
 } from './store.ts';
-import { dropRanks, rankedClientPage, rankedDevicePage, refreshRanks } from './rank.ts';
+import { dropRanks, rankedClientPage, rankedDevicePage, rankSpanOf, refreshRanks } from './rank.ts';
 import {
   DAY_MS,
   HOUR_MS,
@@ -374,7 +374,7 @@ export class AnalyticsService {
     const offset = (q.page - 1) * q.limit;
     const filter = { type: q.Type, network: q.Network, search: q.search };
     const order = { by: q.Sort === 'traffic' ? ('total' as const) : q.Sort, dir: q.Order };
-    const span = b.Period === '7d' ? 7 : b.Period === '30d' ? 30 : null;
+    const span = rankSpanOf(b.Period);
     // A tenant's 7 and 30 days from the ranked rows (rank.ts) when they hold that period.
     const ranked =
       span !== null && !scope.admin && scope.tenantId
@@ -546,7 +546,7 @@ export class AnalyticsService {
     order: { by: 'traffic' | 'online' | 'connections'; dir: 'asc' | 'desc' },
     page: { offset: number; limit: number },
   ): Promise<{ rows: ClientFigures[]; count: number }> {
-    const span = b.Period === '7d' ? 7 : b.Period === '30d' ? 30 : null;
+    const span = rankSpanOf(b.Period);
     if (span !== null && f.network === undefined && !scope.admin && scope.tenantId) {
       const ranked = await rankedClientPage(this.o.db, {
         tenantId: scope.tenantId,
