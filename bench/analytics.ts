@@ -40,6 +40,8 @@ const HELP = `Usage: npm run bench:analytics -- [options]
   --budget <s>          seconds per call at most (then fewer requests, at least 1 after warm-up), default 45
   --keep <file>         copy the loaded store to this SQLite file (for EXPLAIN QUERY PLAN)
   --only <text>         measure only the calls whose name holds this text (and skip the capacity run)
+  --from <file>         start from a store kept by --keep (a copy of it) instead of loading one: the
+                        load's size options are then the kept store's; its history ends when it was kept
 
 SQLite only (the store of the harness: TEST_STORE=postgres needs the test databases).
 A missed goal is printed as MISSED.
@@ -59,6 +61,7 @@ const { values: o } = parseArgs({
     budget: { type: 'string', default: '45' },
     only: { type: 'string', default: '' },
     keep: { type: 'string', default: '' },
+    from: { type: 'string', default: '' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
@@ -133,6 +136,81 @@ async function seedFleet(h: Harness, token: string, tenantId: string): Promise<F
   return fleet;
 }
 
+/** The fleet of a store kept by `--keep`: its tenant's networks in load order, routers first. */
+async function keptFleet(h: Harness): Promise<Fleet> {
+  const db = h.store.db;
+  const tenant = await sql<{ id: string }>`select tenant_id as id from networks
+    where name = 'Site 1' limit 1`.execute(db);
+  const tenantId = tenant.rows[0]?.id;
+  if (!tenantId) throw new Error('--from: no bench fleet in that store');
+  const nets = await sql<{ id: string }>`select id from networks where tenant_id = ${tenantId}
+    order by cast(substr(name, 6) as integer)`.execute(db);
+  const index = new Map(nets.rows.map((r, i) => [r.id, i]));
+  const devices: string[][] = nets.rows.map(() => []);
+  const devs = await sql<{ id: string; parent: string }>`select id, parent from devices
+    where tenant_id = ${tenantId} and parent is not null order by sn like 'AP%', sn`.execute(db);
+  for (const d of devs.rows) devices[index.get(d.parent)!]!.push(d.id);
+  const networkOf = new Map(devs.rows.map((d) => [d.id, index.get(d.parent)!]));
+  const clients = await sql<{ id: string; mac: string; device_id: string }>`select id, mac, device_id
+    from clients where tenant_id = ${tenantId} order by rowid`.execute(db);
+  return {
+    tenantId,
+    networks: nets.rows.map((r) => r.id),
+    devices,
+    clients: clients.rows.map((c) => ({
+      id: c.id,
+      mac: c.mac,
+      device: c.device_id,
+      network: networkOf.get(c.device_id) ?? 0,
+    })),
+  };
+}
+
+/**
+ * The requests that took over a second or four times their call's median, each with the jobs that
+ * ran meanwhile (job_runs: their start and length) and the DNS flushes, then every job run and
+ * flush during the measurement.
+ */
+async function stallReport(
+  h: Harness,
+  results: { name: string; p50: number }[],
+  timeline: { name: string; start: number; ms: number }[],
+  since: number,
+  flushes: { start: number; ms: number }[],
+): Promise<string> {
+  const jobs = await sql<{ name: string; started_at: number; duration_ms: number | null }>`select name,
+    started_at, duration_ms from job_runs where started_at >= ${since} order by started_at`.execute(
+    h.store.db,
+  );
+  const runs = {
+    rows: [
+      ...jobs.rows,
+      ...flushes.map((f) => ({ name: 'dns flush', started_at: f.start, duration_ms: f.ms })),
+    ].sort((a, b) => a.started_at - b.started_at),
+  };
+  const median = new Map(results.map((r) => [r.name, r.p50]));
+  const at = (t: number) => `+${f1((t - since) / 1000)} s`;
+  const lines = [
+    '',
+    '### Stalls (a request over 1 s or 4× its call’s p50), and the jobs that ran meanwhile',
+    '',
+  ];
+  for (const r of timeline) {
+    if (r.ms < 1000 && r.ms < 4 * (median.get(r.name) ?? Infinity)) continue;
+    const end = r.start + r.ms;
+    const jobs = runs.rows
+      .filter((j) => j.started_at < end && j.started_at + (j.duration_ms ?? 0) > r.start)
+      .map((j) => `${j.name} (${at(j.started_at)}, ${f0(j.duration_ms ?? 0)} ms)`);
+    lines.push(`- ${at(r.start)} ${r.name}: ${f0(r.ms)} ms — ${jobs.length ? jobs.join(', ') : 'no job'}`);
+  }
+  if (lines.length === 3) lines.push('none');
+  lines.push('', 'Job runs during the measurement (over 100 ms):');
+  for (const j of runs.rows)
+    if ((j.duration_ms ?? 0) >= 100)
+      lines.push(`- ${at(j.started_at)} ${j.name}: ${f0(j.duration_ms ?? 0)} ms`);
+  return lines.join('\n');
+}
+
 /** One device's `dns` message of 200 entries, as it arrives: topic and payload. */
 function dnsPayload(
   sn: string,
@@ -156,51 +234,67 @@ async function main() {
   console.log(`spec: ${JSON.stringify(spec)}`);
   // Replies encoded as in production: the harness's CHECK_REPLIES (a second, zod encoding of every
   // reply, for tests) is off.
-  const h = await startHarness({ checkReplies: false });
+  const h = await startHarness({ checkReplies: false }, undefined, { sqliteFrom: o.from || undefined });
   h.clock.now = Date.now();
   try {
-    const { tenant } = await (async () => {
-      const { seedTenant } = await import('../apps/server/src/test/harness.ts');
-      return seedTenant(h, 'bench');
-    })();
-    const token = (await login(h, 'benchown')).body.Token;
     const db = h.store.db;
+    let fleet: Fleet;
+    let loaded: string;
+    if (o.from) {
+      fleet = await keptFleet(h);
+      const n = await sql<{ h: unknown; dh: unknown; dd: unknown }>`select
+        (select count(*) from telemetry_1h) as h, (select count(*) from dns_domain_hours) as dh,
+        (select count(*) from dns_domain_days) as dd`.execute(db);
+      const r = n.rows[0]!;
+      loaded = `a kept store (${o.from}): ${fleet.networks.length} networks, ${fleet.devices.flat().length} devices, ${fleet.clients.length} clients; ${r.h} device hours, ${r.dh} DNS hour rows, ${r.dd} DNS day rows`;
+      log(loaded);
+      // The job's pass over what changed since the store was kept (the hours since, new days).
+      const rolled = Date.now();
+      await h.services.analytics.maintain();
+      log(`analytics roll-up since the store was kept: ${f1((Date.now() - rolled) / 1000)} s`);
+    } else {
+      const { tenant } = await (async () => {
+        const { seedTenant } = await import('../apps/server/src/test/harness.ts');
+        return seedTenant(h, 'bench');
+      })();
+      const token = (await login(h, 'benchown')).body.Token;
 
-    log('fleet: networks and devices through the API');
-    const fleet = await seedFleet(h, token, tenant.id);
-    log(`clients: ${spec.clients}`);
-    await loadClients(db, fleet, spec.clients, h.clock.now);
-    log(`traffic: ${spec.trafficDays} days`);
-    const traffic = await loadTraffic(db, fleet, spec.trafficDays, h.clock.now, log);
-    log(`dns: ${spec.dnsDays} days × ${spec.dnsPerHour} names per network and hour`);
-    const dns = await loadDns(db, fleet, spec.dnsDays, spec.dnsPerHour, h.clock.now, log);
+      log('fleet: networks and devices through the API');
+      fleet = await seedFleet(h, token, tenant.id);
+      log(`clients: ${spec.clients}`);
+      await loadClients(db, fleet, spec.clients, h.clock.now);
+      log(`traffic: ${spec.trafficDays} days`);
+      const traffic = await loadTraffic(db, fleet, spec.trafficDays, h.clock.now, log);
+      log(`dns: ${spec.dnsDays} days × ${spec.dnsPerHour} names per network and hour`);
+      const dns = await loadDns(db, fleet, spec.dnsDays, spec.dnsPerHour, h.clock.now, log);
+      const pool = domainPool(2000);
+      const watch = pool.slice(0, 10).map((d) => d.split('.').slice(-2).join('.'));
+      for (const w of [...new Set([...watch, 'example.com', 'example.net'])]) {
+        await apiCaller(() => h).call(token, 'POST', '/v1/dns/add', { Domain: w });
+      }
+      loaded = `${spec.networks} networks, ${spec.devices} devices, ${spec.clients} clients; ${spec.trafficDays} days of hourly traffic (${traffic.deviceHours} device hours); ${spec.dnsDays} days of DNS (${dns.hourRows} hour rows, ${dns.dayRows} day rows)`;
+      log(`loaded: ${loaded}`);
+      // Planner statistics of the loaded tables, as the store's minute pass (`PRAGMA optimize`,
+      // platform/store/sqlite.ts) would have them a minute after the load.
+      await sql`pragma optimize = 0x10002`.execute(db);
+      // The roll-up job's pass over the loaded hours: the networks' days (analytics_net_day), and the
+      // ranked clients and devices, which its runs during the fleet's registration had built over an
+      // empty store: the loader wrote history behind them, as the demo's reroll does (dropRanks).
+      await dropRanks(db);
+      const rolled = Date.now();
+      await h.services.analytics.maintain();
+      log(`analytics roll-up over the loaded history: ${f1((Date.now() - rolled) / 1000)} s`);
+      const ranked = await sql<{ c: unknown; d: unknown }>`select
+        (select count(*) from analytics_client_rank) as c, (select count(*) from analytics_device_rank) as d`.execute(
+        db,
+      );
+      log(`ranked rows (7 and 30 days): ${ranked.rows[0]?.c} clients, ${ranked.rows[0]?.d} devices`);
+      if (o.keep) {
+        await sql`vacuum into ${o.keep}`.execute(db);
+        log(`store copied to ${o.keep}`);
+      }
+    }
     const pool = domainPool(2000);
-    const watch = pool.slice(0, 10).map((d) => d.split('.').slice(-2).join('.'));
-    for (const w of [...new Set([...watch, 'example.com', 'example.net'])]) {
-      await apiCaller(() => h).call(token, 'POST', '/v1/dns/add', { Domain: w });
-    }
-    log(
-      `loaded: ${traffic.deviceHours} device hours, ${dns.hourRows} DNS hour rows, ${dns.dayRows} DNS day rows`,
-    );
-    // Planner statistics of the loaded tables, as the store's minute pass (`PRAGMA optimize`,
-    // platform/store/sqlite.ts) would have them a minute after the load.
-    await sql`pragma optimize = 0x10002`.execute(db);
-    // The roll-up job's pass over the loaded hours: the networks' days (analytics_net_day), and the
-    // ranked clients and devices, which its runs during the fleet's registration had built over an
-    // empty store: the loader wrote history behind them, as the demo's reroll does (dropRanks).
-    await dropRanks(db);
-    const rolled = Date.now();
-    await h.services.analytics.maintain();
-    log(`analytics roll-up over the loaded history: ${f1((Date.now() - rolled) / 1000)} s`);
-    const ranked = await sql<{ c: unknown; d: unknown }>`select
-      (select count(*) from analytics_client_rank) as c, (select count(*) from analytics_device_rank) as d`.execute(
-      db,
-    );
-    log(`ranked rows (7 and 30 days): ${ranked.rows[0]?.c} clients, ${ranked.rows[0]?.d} devices`);
-    if (o.keep) {
-      await sql`vacuum into ${o.keep}`.execute(db);
-      log(`store copied to ${o.keep}`);
-    }
 
     // ---- the calls, while DNS reports arrive ----
     const net = fleet.networks[0]!;
@@ -264,7 +358,12 @@ async function main() {
         await new Promise((res) => setTimeout(res, Math.max(0, 100 - (Date.now() - tick))));
       }
     })();
-    const flushLoop = setInterval(() => void h.services.dnsIngest.flush(), 60_000);
+    /** The DNS minute flushes while measured (writer work), for the stall report. */
+    const flushes: { start: number; ms: number }[] = [];
+    const flushLoop = setInterval(() => {
+      const start = Date.now();
+      void h.services.dnsIngest.flush().finally(() => flushes.push({ start, ms: Date.now() - start }));
+    }, 60_000);
 
     // Signed in again: the load took longer than a session lives.
     h.clock.now = Date.now();
@@ -279,6 +378,9 @@ async function main() {
       status: string;
     }[] = [];
     const { call } = apiCaller(() => h);
+    /** Every measured request on the wall clock, to set beside the jobs' runs (stalls, below). */
+    const timeline: { name: string; start: number; ms: number }[] = [];
+    const measuring = Date.now();
     for (const [name, url] of calls.filter(([n]) => n.includes(spec.only))) {
       const times: number[] = [];
       let failed = 0;
@@ -294,6 +396,7 @@ async function main() {
           status = `${res.status} ${res.body.code ?? ''} ${(res.body.message ?? '').slice(0, 60)}`;
         }
         if (i >= 3) times.push(ms);
+        timeline.push({ name, start: Date.now() - ms, ms });
       }
       times.sort((a, b) => a - b);
       const row = {
@@ -312,6 +415,7 @@ async function main() {
     }
     ingesting = false;
     await ingestLoop;
+    const stalls = await stallReport(h, results, timeline, measuring, flushes);
     clearInterval(flushLoop);
     const during = { entries: ingested, seconds: (Date.now() - started) / 1000 };
     await h.services.dnsIngest.flush();
@@ -352,15 +456,14 @@ async function main() {
     // ---- report ----
     console.log(`\n## bench:analytics (${new Date().toISOString()})\n`);
     console.log(`${machine()}; ${uptime()}`);
-    console.log(
-      `Store: SQLite; ${spec.networks} networks, ${spec.devices} devices, ${spec.clients} clients; ${spec.trafficDays} days of hourly traffic (${traffic.deviceHours} device hours); ${spec.dnsDays} days of DNS (${dns.hourRows} hour rows, ${dns.dayRows} day rows). Load ${f0((Date.now() - started) / 1000)} s in all.\n`,
-    );
+    console.log(`Store: SQLite; ${loaded}. Load ${f0((Date.now() - started) / 1000)} s in all.\n`);
     console.log(`| call | requests | p50 ms | p99 ms | goal p99 < ${GOAL_MS} ms |`);
     console.log('| --- | --- | --- | --- | --- |');
     for (const row of results) {
       const verdict = row.failed ? `failed (${row.status})` : row.p99 < GOAL_MS ? 'met' : 'MISSED';
       console.log(`| ${row.name} | ${row.n} | ${f1(row.p50)} | ${f1(row.p99)} | ${verdict} |`);
     }
+    console.log(stalls);
     console.log(`\nWhile measured: ${during.entries} DNS entries ingested (target ${spec.ingestRate}/s).`);
     console.log(
       spec.only

@@ -1,7 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launch, newPage } from './support/browser.ts';
+import { WAIT_MS, baseURL, launch, newPage } from './support/browser.ts';
 import { DEMO, DEMO_OPS, eventually, pathOf, signInThroughForm, signOut } from './support/console.ts';
+
+const SHOTS = path.resolve(import.meta.dirname, '../.tmp/screenshots');
+fs.mkdirSync(SHOTS, { recursive: true });
 
 let browser: Browser;
 beforeAll(async () => {
@@ -51,8 +56,11 @@ describe('sign-in', () => {
     await page.getByTestId('login-username').fill('abc');
     await page.getByTestId('login-password').fill('12345');
     await page.getByTestId('login-submit').click();
-    await page.locator('.ant-form-item-explain-error').first().waitFor();
-    expect(await page.locator('.ant-form-item-explain-error').count()).toBe(2);
+    // Both fields' messages, as they settle (antd's error list replaces its first rendering).
+    await expect
+      .poll(() => page.locator('.ant-form-item-explain-error').count(), { timeout: WAIT_MS })
+      .toBe(2);
+    await page.screenshot({ path: path.join(SHOTS, 'login-lengths.png') });
     expect(posted).toBe(0);
     await context.close();
   });

@@ -17,12 +17,12 @@ afterAll(async () => {
 
 describe('the shell', () => {
   it('shows each account the menu its roles allow (spec §6)', async () => {
-    const tenant = await newPage(browser);
+    const tenant = await newPage(browser, { motion: true });
     await signIn(tenant.page, DEMO);
     expect(await tenant.page.getByTestId('menu-/user/list').count()).toBe(1);
     await tenant.context.close();
 
-    const ops = await newPage(browser);
+    const ops = await newPage(browser, { motion: true });
     await signIn(ops.page, DEMO_OPS);
     await ops.page.getByTestId('menu-/dashboard').waitFor();
     expect(await ops.page.getByTestId('menu-/user/list').count()).toBe(0);
@@ -33,7 +33,7 @@ describe('the shell', () => {
   });
 
   it('sends an unknown path to /404 and back home from there', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { motion: true });
     await signIn(page, DEMO, '/no/such/screen');
     await page.waitForURL('**/404');
     await page.getByTestId('not-found-home').click();
@@ -42,7 +42,7 @@ describe('the shell', () => {
   });
 
   it('shows /404 to a signed-out visitor, and keeps the navigation on it when signed in (spec §2)', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { motion: true });
     await page.goto('/404');
     await page.getByTestId('not-found-home').waitFor();
     expect(pathOf(page)).toBe('/404');
@@ -58,7 +58,7 @@ describe('the shell', () => {
   });
 
   it('switches to Chinese: the console and antd’s own texts', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { motion: true });
     await signIn(page, DEMO);
     await page.screenshot({ path: path.join(SHOTS, 'shell-en.png') });
     await page.getByTestId('language-select').click();
@@ -78,12 +78,12 @@ describe('the shell', () => {
   });
 
   it('collapses the sidebar at 700 px and remembers a choice in a cookie', async () => {
-    const narrow = await newPage(browser, { width: 700 });
+    const narrow = await newPage(browser, { width: 700, motion: true });
     await signIn(narrow.page, DEMO);
     expect(await narrow.page.getByTestId('sidebar').getAttribute('data-collapsed')).toBe('true');
     await narrow.context.close();
 
-    const wide = await newPage(browser, { width: 1280 });
+    const wide = await newPage(browser, { width: 1280, motion: true });
     await signIn(wide.page, DEMO);
     const sidebar = wide.page.getByTestId('sidebar');
     expect(await sidebar.getAttribute('data-collapsed')).toBe('false');
@@ -103,7 +103,7 @@ describe('the shell', () => {
   });
 
   it('opens the help panel, 350 px wide, with the help of the current screen', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { motion: true });
     await signIn(page, DEMO);
     await page.getByTestId('help-toggle').click();
     const panel = page.getByTestId('help-panel');
@@ -121,7 +121,7 @@ describe('the shell', () => {
   });
 
   it('keeps recently visited tabs: add, close one, close others, close all', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { motion: true });
     await signIn(page, DEMO);
     await page.getByTestId('menu-/user/list').click();
     await page.getByTestId('tab-/user/list').waitFor();
@@ -150,7 +150,7 @@ describe('the shell', () => {
   });
 
   it('renders the sign-in page with the app download codes', async () => {
-    const { context, page } = await newPage(browser);
+    const { context, page } = await newPage(browser, { motion: true });
     await page.goto('/login');
     await page.getByTestId('app-download-android').waitFor();
     expect(await page.getByTestId('app-download-ios').count()).toBe(1);

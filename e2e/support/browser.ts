@@ -38,11 +38,15 @@ export function launch(): Promise<Browser> {
 
 export async function newPage(
   browser: Browser,
-  opts: { width?: number; height?: number; lang?: 'en' | 'zh' } = {},
+  opts: { width?: number; height?: number; lang?: 'en' | 'zh'; motion?: boolean } = {},
 ) {
   const context: BrowserContext = await browser.newContext({
     baseURL: baseURL(),
     viewport: { width: opts.width ?? 1280, height: opts.height ?? 800 },
+    // The console honours the system's reduced-motion setting: charts draw at once, skeletons do
+    // not shimmer (shared/reduced-motion.ts). Tests use it: the frames of a chart's animation are
+    // drawn in software on two shared cores. `motion: true` keeps it (the shell's tests).
+    reducedMotion: opts.motion ? 'no-preference' : 'reduce',
   });
   if (opts.lang) {
     await context.addCookies([{ name: 'language', value: opts.lang, url: baseURL() }]);

@@ -87,6 +87,8 @@ export function brokerUrl(config: Config, bus: DeviceBus): string | null {
 export async function startHarness(
   overrides: Partial<Config> = {},
   extraRoutes?: (app: App) => void,
+  /** SQLite: open a copy of this store file rather than a new one (bench:analytics `--from`). */
+  opts: { sqliteFrom?: string } = {},
 ): Promise<Harness> {
   const clock = {
     now: Date.UTC(2026, 10, 21, 8, 0, 0),
@@ -109,7 +111,9 @@ export async function startHarness(
     database = await testDatabase();
     store = await openStore({ databaseUrl: database.url, poolSize: 4 });
   } else {
-    store = await openStore({ sqliteFile: path.join(tmp, 'console.sqlite') });
+    const file = path.join(tmp, 'console.sqlite');
+    if (opts.sqliteFrom) fs.copyFileSync(opts.sqliteFrom, file);
+    store = await openStore({ sqliteFile: file });
   }
   const { app, services } = await buildApp(config, store, { clock: () => clock.now, logger: false });
   extraRoutes?.(app);

@@ -30,6 +30,17 @@ function tenantIs(scope: Scope, column: string): Frag {
   return scope.admin ? sql`1 = 1` : sql`${sql.ref(column)} = ${scope.tenantId ?? ''}`;
 }
 
+/**
+ * The scope's rows, checked row by row rather than offered to the planner as an index: for the
+ * queries given a short list of devices, whose own index is the selective one. Without statistics,
+ * or with sampled ones (`analysis_limit`: a tenant's 7.2 M hours and a device's 720 rated within a
+ * factor of two), SQLite plans through the tenant's index: listDev took 2-3 s a request in the
+ * bench run that loaded its store, 5-13 ms on a copy of that store (bench:analytics run 7).
+ */
+function tenantRowIs(scope: Scope, column: string): Frag {
+  return scope.admin ? sql`1 = 1` : sql`${sql.ref(column)} || '' = ${scope.tenantId ?? ''}`;
+}
+
 function inList(column: string, values: readonly string[]): Frag {
   if (values.length === 0) return sql`1 = 0`;
   return sql`${sql.ref(column)} in (${sql.join(values)})`;
@@ -800,7 +811,7 @@ export async function deviceHours(
     const rows = await sql<{ device_id: string; hour: unknown; tx: unknown; rx: unknown }>`
       select device_id, bucket - (bucket % ${sql.lit(HOUR)}) as hour, sum(tx_bytes) as tx, sum(rx_bytes) as rx
       from ${sql.table(s.table)}
-      where bucket >= ${s.from} and bucket < ${s.to} and ${tenantIs(scope, 'tenant_id')} and ${inList('device_id', ids)}
+      where bucket >= ${s.from} and bucket < ${s.to} and ${tenantRowIs(scope, 'tenant_id')} and ${inList('device_id', ids)}
       group by device_id, bucket - (bucket % ${sql.lit(HOUR)})`.execute(db);
     for (const r of rows.rows)
       out.push({ device_id: r.device_id, hour: num(r.hour), tx: num(r.tx), rx: num(r.rx) });
@@ -1059,53 +1070,74 @@ export interface OnlineGroups {
   total: number;
 }
 
-/** Clients online now, grouped by network, device (top `deviceLimit`), band and SSID. */
+/**
+ * Clients online now, grouped by network, device (top `deviceLimit`), band and SSID: two passes over
+ * the online clients' index (clients_online: per device, then its network; per band, link and
+ * SSID), the rest summed here.
+ */
 export async function onlineGroups(
   db: Db,
   scope: Scope,
   network: string | undefined,
   deviceLimit: number,
 ): Promise<OnlineGroups> {
-  const base = sql`from clients c left join devices d on d.id = c.device_id and d.tenant_id = c.tenant_id
-    where c.status = 'online' and ${tenantIs(scope, 'c.tenant_id')}
+  const where = sql`where c.status = 'online' and ${tenantIs(scope, 'c.tenant_id')}
       and ${network === undefined ? sql`1 = 1` : sql`d.parent = ${network}`}`;
-  const [devs, bands, ssids, total] = await Promise.all([
-    sql<{ id: string; sn: string; alias: string; parent: string | null; n: unknown }>`
-      select d.id as id, d.sn as sn, d.alias as alias, d.parent as parent, count(*) as n ${base} and d.id is not null
-      group by d.id, d.sn, d.alias, d.parent order by count(*) desc, d.sn asc limit ${deviceLimit}`.execute(
-      db,
-    ),
-    sql<{ band: string | null; link: unknown; n: unknown }>`
-      select c.band as band, c.link as link, count(*) as n ${base} group by c.band, c.link`.execute(db),
-    sql<{ ssid: string | null; n: unknown }>`
-      select c.ssid as ssid, count(*) as n ${base} group by c.ssid order by count(*) desc`.execute(db),
-    sql<{ n: unknown }>`select count(*) as n ${base}`.execute(db),
+  const [devs, kinds] = await Promise.all([
+    // Counted per device from the online clients' index first, then each device and its network
+    // looked up once (24 ms against 48 ms joining every client, at 30,000 online).
+    sql<{
+      id: string | null;
+      sn: string | null;
+      alias: string | null;
+      parent: string | null;
+      name: string | null;
+      n: unknown;
+    }>`
+      select d.id as id, d.sn as sn, d.alias as alias, d.parent as parent, n.name as name, g.n as n
+      from (select c.tenant_id, c.device_id, count(*) as n from clients c
+          where c.status = 'online' and ${tenantIs(scope, 'c.tenant_id')}
+          group by c.tenant_id, c.device_id) g
+        left join devices d on d.id = g.device_id and d.tenant_id = g.tenant_id
+        left join networks n on n.id = d.parent and n.tenant_id = g.tenant_id
+      where ${network === undefined ? sql`1 = 1` : sql`d.parent = ${network}`}`.execute(db),
+    sql<{ band: string | null; link: unknown; ssid: string | null; n: unknown }>`
+      select c.band as band, c.link as link, c.ssid as ssid, count(*) as n
+      from clients c ${network === undefined ? sql`` : sql`left join devices d on d.id = c.device_id and d.tenant_id = c.tenant_id`}
+      ${where}
+      group by c.band, c.link, c.ssid`.execute(db),
   ]);
-  const perNet = await sql<{ id: string; name: string; n: unknown }>`
-    select n.id as id, n.name as name, count(*) as n
-    from clients c join devices d on d.id = c.device_id and d.tenant_id = c.tenant_id
-      join networks n on n.id = d.parent and n.tenant_id = c.tenant_id
-    where c.status = 'online' and ${tenantIs(scope, 'c.tenant_id')}
-      and ${network === undefined ? sql`1 = 1` : sql`d.parent = ${network}`}
-    group by n.id, n.name order by count(*) desc, n.name asc`.execute(db);
-  const band = new Map<string, number>();
-  for (const r of bands.rows) {
-    const key = num(r.link) === 0 ? 'wired' : (r.band ?? 'unknown');
-    band.set(key, (band.get(key) ?? 0) + num(r.n));
+  const nets = new Map<string, { id: string; name: string; n: number }>();
+  const byDevice: OnlineGroups['byDevice'] = [];
+  for (const r of devs.rows) {
+    const n = num(r.n);
+    if (r.id === null || r.sn === null) continue;
+    byDevice.push({ id: r.id, sn: r.sn, alias: r.alias ?? '', parent: r.parent ?? null, n });
+    if (r.parent !== null && r.name !== null) {
+      const net = nets.get(r.parent);
+      if (net) net.n += n;
+      else nets.set(r.parent, { id: r.parent, name: r.name, n });
+    }
   }
+  const band = new Map<string, number>();
+  const ssid = new Map<string, number>();
+  let total = 0;
+  for (const r of kinds.rows) {
+    const n = num(r.n);
+    total += n;
+    const key = num(r.link) === 0 ? 'wired' : (r.band ?? 'unknown');
+    band.set(key, (band.get(key) ?? 0) + n);
+    ssid.set(r.ssid ?? '', (ssid.get(r.ssid ?? '') ?? 0) + n);
+  }
+  const byCount =
+    <T extends { n: number }>(key: (x: T) => string) =>
+    (a: T, b: T) =>
+      b.n - a.n || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
   return {
-    byNetwork: perNet.rows.map((r) => ({ id: r.id, name: r.name, n: num(r.n) })),
-    byDevice: devs.rows.map((r) => ({
-      id: r.id,
-      sn: r.sn,
-      alias: r.alias ?? '',
-      parent: r.parent ?? null,
-      n: num(r.n),
-    })),
-    byBand: [...band]
-      .map(([b, n]) => ({ band: b, n }))
-      .sort((a, b) => b.n - a.n || a.band.localeCompare(b.band)),
-    bySsid: ssids.rows.map((r) => ({ ssid: r.ssid ?? '', n: num(r.n) })),
-    total: num(total.rows[0]?.n),
+    byNetwork: [...nets.values()].sort(byCount((x) => x.name)),
+    byDevice: byDevice.sort(byCount((x) => x.sn)).slice(0, deviceLimit),
+    byBand: [...band].map(([b, n]) => ({ band: b, n })).sort(byCount((x) => x.band)),
+    bySsid: [...ssid].map(([s, n]) => ({ ssid: s, n })).sort(byCount((x) => x.ssid)),
+    total,
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Skeleton } from 'antd';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
+import { useReducedMotion } from '#shared/reduced-motion.ts';
 import type * as Echarts from './echarts.ts';
 
 /** ECharts is fetched the first time a chart is shown, once for every chart. */
@@ -19,13 +20,15 @@ export interface LazyChartProps {
 
 /**
  * One ECharts chart, loaded on demand: a skeleton until the library arrives, then a canvas that
- * follows its box's size. `data-rendered` is set once the option is drawn.
+ * follows its box's size. `data-rendered` is set once the option is drawn. With reduced motion
+ * (the user's system setting) the series appear without animation.
  */
 export function LazyChart({ option, height = 240, 'data-testid': testId }: LazyChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
+  const reduced = useReducedMotion();
 
   useEffect(() => {
     let cancelled = false;
@@ -49,13 +52,14 @@ export function LazyChart({ option, height = 240, 'data-testid': testId }: LazyC
   }, []);
 
   useEffect(() => {
-    if (ready) chart.current?.setOption(option, { notMerge: true });
-  }, [ready, option]);
+    if (ready)
+      chart.current?.setOption(reduced ? { ...option, animation: false } : option, { notMerge: true });
+  }, [ready, option, reduced]);
 
   return (
     <div data-testid={testId} data-rendered={ready ? '1' : '0'} style={{ position: 'relative', height }}>
       <div ref={box} style={{ position: 'absolute', inset: 0 }} />
-      {!ready && !failed && <Skeleton active paragraph={{ rows: 4 }} />}
+      {!ready && !failed && <Skeleton active={!reduced} paragraph={{ rows: 4 }} />}
     </div>
   );
 }
