@@ -1,5 +1,5 @@
-// `npm test`: every gate — lint, format, import rules and types side by side, then unit, then the
-// API on SQLite and on PostgreSQL in turn with the browser tier beside them.
+// `npm test`: every gate — lint, format, import rules and types side by side, then unit, API on
+// SQLite, API on PostgreSQL, browser.
 // Prints one closing line "N passed, N failed" over all test runs.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -87,36 +87,6 @@ function vitest(name, project, env = {}, args = []) {
   return ok;
 }
 
-/**
- * A vitest run of one project in the background, its output kept in a file and printed when it
- * ends (so the stages running meanwhile read undisturbed); resolves when counted.
- */
-function inBackground(name, project) {
-  const v = vitestArgs(name, project);
-  const logFile = path.join(reports, `${name.replace(/\W+/g, '-')}.log`);
-  const fd = fs.openSync(logFile, 'w');
-  const t0 = Date.now();
-  console.log(`\n━━ ${name}: started, beside the stages below ━━`);
-  const child = spawn('npx', v.args, { cwd: root, stdio: ['ignore', fd, fd], env: process.env });
-  return new Promise((resolve) => {
-    let ended = false;
-    const done = (code) => {
-      if (ended) return;
-      ended = true;
-      fs.closeSync(fd);
-      console.log(`\n━━ ${name} ━━`);
-      process.stdout.write(fs.readFileSync(logFile));
-      const ok = code === 0;
-      console.log(`━━ ${name}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      if (!ok) failedStages.push(name);
-      count(name, v.out, ok);
-      resolve(ok);
-    };
-    child.on('close', done);
-    child.on('error', () => done(1));
-  });
-}
-
 function reachable(url) {
   const u = new URL(url);
   return new Promise((resolve) => {
@@ -173,14 +143,6 @@ await together([
   ['import rules', 'npm', ['run', 'lint:imports', '--silent']],
 ]);
 vitest('unit', 'unit');
-
-// The browser tier runs beside the API passes (BROWSER_BESIDE=0: after them, as before): one
-// browser and its server leave most of two cores idle — they wait on the simulated devices, the
-// server's timers and the page's rendering — which the API passes fill (docs/testing.md).
-ensureChromium();
-const built = run('build console', 'npm', ['run', 'build', '-w', 'apps/web', '--silent']);
-const beside = process.env.BROWSER_BESIDE !== '0';
-const browser = built && beside ? inBackground('browser', 'e2e') : null;
 vitest('api on SQLite', 'api', { TEST_STORE: 'sqlite' });
 if (await reachable(pgUrl)) {
   // Without the simulator's own tests, which use no store (vitest.config.ts). Not beside the
@@ -192,8 +154,8 @@ if (await reachable(pgUrl)) {
 } else {
   console.log(`\nPostgreSQL at ${pgUrl} is not reachable: the API suite ran on SQLite only.`);
 }
-if (browser) await browser;
-else if (built) vitest('browser', 'e2e');
+ensureChromium();
+if (run('build console', 'npm', ['run', 'build', '-w', 'apps/web', '--silent'])) vitest('browser', 'e2e');
 
 for (const f of failures) {
   console.log(`\n✗ [${f.stage}] ${f.file} › ${f.title}`);
