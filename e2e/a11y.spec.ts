@@ -256,7 +256,7 @@ async function loaded(page: Page, route: string, pending: () => number, marker?:
   expect(pathOf(page), `${route} stays open`).toBe(route);
   const quiet = () =>
     page.evaluate(() => {
-      if (document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [data-testid="page-spin"]')) {
+      if (document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="page-spin"]')) {
         return false;
       }
       return document

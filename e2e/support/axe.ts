@@ -53,7 +53,7 @@ export async function settled(page: Page): Promise<void> {
       () =>
         page.evaluate(
           () =>
-            !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, [data-testid="page-spin"]') &&
+            !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="page-spin"]') &&
             document
               .getAnimations()
               .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),

@@ -17,6 +17,9 @@ let south: string;
 let ap1: TestDevice;
 let ap2: TestDevice;
 let ap3: TestDevice;
+let bp: TestDevice;
+/** The SNs of ap1 and ap3 (tied at 3 users each), set against the order of their ids. */
+let snOf: Map<string, string>;
 
 const ok = async (token: string, url: string): Promise<Reply['body']> => {
   const r = await get(h, token, url);
@@ -90,8 +93,17 @@ beforeAll(async () => {
   tokenB = b.token;
   tenantB = b.tenant.id;
   const other = await createNet(tokenB, 'Elsewhere');
-  const bp = await TestDevice.add(h, tokenB, 2, 'A1');
+  bp = await TestDevice.add(h, tokenB, 2, 'A1');
   await place(tokenB, other, [bp]);
+  // ap1 and ap3 tie on users: their SNs are set in the reverse order of their ids, so only the
+  // SN can have put them in order (the grouping's own order follows the device id).
+  const [low, high] = [ap1, ap3].sort((x, y) => (x.id < y.id ? -1 : 1));
+  snOf = new Map([
+    [high!.id, 'ONLINE-A'],
+    [low!.id, 'ONLINE-B'],
+  ]);
+  for (const [id, sn] of snOf)
+    await h.store.db.updateTable('devices').set({ sn }).where('id', '=', id).execute();
 
   // ap1: three online (two on 5 GHz "Office", one wired), one offline.
   await client(tenantA, ap1, { band: '5', ssid: 'Office', tx: 100, rx: 1000 });
@@ -103,6 +115,15 @@ beforeAll(async () => {
   await client(tenantA, ap3, { band: '2.4', ssid: 'Guest', tx: 1, rx: 1 });
   await client(tenantA, ap3, { band: '2.4', ssid: 'Guest', tx: 1, rx: 1 });
   await client(tenantA, ap3, { band: '2.4', ssid: 'Office', tx: 1, rx: 1 });
+  // Online, but at a device since removed, and at another tenant's device (a stale row): they
+  // count in the tenant's total, bands and rates, and at no AP or network of theirs or B's.
+  await client(tenantA, { id: 'gone-device', sn: 'GONE' } as TestDevice, {
+    band: '5',
+    ssid: 'Office',
+    tx: 2,
+    rx: 2,
+  });
+  await client(tenantA, bp, { band: '5', ssid: 'Office', tx: 2, rx: 2 });
   // Another tenant's online clients count only for it.
   await client(tenantB, bp, { band: '5', ssid: 'Office', tx: 7777, rx: 7777 });
   await client(tenantB, bp, { band: '5', ssid: 'Office', tx: 7777, rx: 7777 });
@@ -115,39 +136,36 @@ afterAll(async () => {
 describe('users online now', () => {
   it('counts them per network, AP, band and SSID, most first', async () => {
     const r = await ok(tokenA, '/v1/flow/userrealtime');
-    expect(r.Total).toBe(7);
-    // North has 4 (ap1 3, ap2 1), South 3.
+    expect(r.Total).toBe(9);
+    // North has 4 (ap1 3, ap2 1), South 3; the two at a gone or foreign device in neither.
     expect(r.ByNetwork).toEqual([
       { _id: north, Name: 'North', Online: 4 },
       { _id: south, Name: 'South', Online: 3 },
     ]);
     // ap1 and ap3 both have 3: the SN decides between them.
-    const tied = [ap1, ap3].sort((x, y) => (x.sn < y.sn ? -1 : 1));
-    expect(r.ByAP.map((d: { _id: string; Online: number }) => [d._id, d.Online])).toEqual([
-      [tied[0]!.id, 3],
-      [tied[1]!.id, 3],
-      [ap2.id, 1],
+    const tied = [ap1, ap3].sort((x, y) => (snOf.get(x.id)! < snOf.get(y.id)! ? -1 : 1));
+    expect(r.ByAP.map((d: { _id: string; SN: string; Online: number }) => [d._id, d.SN, d.Online])).toEqual([
+      [tied[0]!.id, 'ONLINE-A', 3],
+      [tied[1]!.id, 'ONLINE-B', 3],
+      [ap2.id, ap2.sn, 1],
     ]);
-    expect(r.ByAP.find((d: { _id: string }) => d._id === ap3.id)).toMatchObject({
-      SN: ap3.sn,
-      Network: south,
-    });
+    expect(r.ByAP.find((d: { _id: string }) => d._id === ap3.id)).toMatchObject({ Network: south });
     expect(r.ByBand).toEqual([
       { Band: '2.4', Online: 4 },
-      { Band: '5', Online: 2 },
+      { Band: '5', Online: 4 },
       { Band: 'wired', Online: 1 },
     ]);
     expect(r.BySSID).toEqual([
+      { SSID: 'Office', Online: 5 },
       { SSID: 'Guest', Online: 3 },
-      { SSID: 'Office', Online: 3 },
       { SSID: '', Online: 1 },
     ]);
   });
 
   it('keeps to the APs asked for, and to one network', async () => {
     const top = await ok(tokenA, '/v1/flow/userrealtime?APLimit=1');
-    expect(top.ByAP).toHaveLength(1);
-    expect(top.Total).toBe(7);
+    expect(top.ByAP.map((d: { SN: string }) => d.SN)).toEqual(['ONLINE-A']);
+    expect(top.Total).toBe(9);
     const r = await ok(tokenA, `/v1/flow/userrealtime?Network=${north}`);
     expect(r.Total).toBe(4);
     expect(r.ByNetwork).toEqual([{ _id: north, Name: 'North', Online: 4 }]);
@@ -161,9 +179,9 @@ describe('users online now', () => {
 
   it('sums the online clients’ rates, the offline and the other tenant’s left out', async () => {
     expect(await ok(tokenA, '/v1/client/getTotalRate')).toMatchObject({
-      TxRate: 100 + 10 + 1 + 5 + 3,
-      RxRate: 1000 + 20 + 2 + 6 + 3,
-      Clients: 7,
+      TxRate: 100 + 10 + 1 + 5 + 3 + 4,
+      RxRate: 1000 + 20 + 2 + 6 + 3 + 4,
+      Clients: 9,
     });
     expect(await ok(tokenA, `/v1/client/getTotalRate?Network=${south}`)).toMatchObject({
       TxRate: 3,

@@ -1129,12 +1129,14 @@ export async function onlineGroups(
     band.set(key, (band.get(key) ?? 0) + n);
     ssid.set(r.ssid ?? '', (ssid.get(r.ssid ?? '') ?? 0) + n);
   }
+  // Most first; ties by the key in code-unit order (the same on both engines, whatever the
+  // PostgreSQL collation), a network's by its name then id (names repeat across tenants).
   const byCount =
     <T extends { n: number }>(key: (x: T) => string) =>
     (a: T, b: T) =>
       b.n - a.n || (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0);
   return {
-    byNetwork: [...nets.values()].sort(byCount((x) => x.name)),
+    byNetwork: [...nets.values()].sort(byCount((x) => `${x.name}\u0000${x.id}`)),
     byDevice: byDevice.sort(byCount((x) => x.sn)).slice(0, deviceLimit),
     byBand: [...band].map(([b, n]) => ({ band: b, n })).sort(byCount((x) => x.band)),
     bySsid: [...ssid].map(([s, n]) => ({ ssid: s, n })).sort(byCount((x) => x.ssid)),
