@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { LoadingSkeleton } from './components/loading-skeleton.tsx';
 import { REDUCED_MOTION_QUERY, useReducedMotion } from './reduced-motion.ts';
 
 /** A matchMedia whose reduced-motion answer the test sets and changes. */
@@ -54,5 +55,14 @@ describe('reduced motion (the system setting)', () => {
     Reflect.deleteProperty(window, 'matchMedia');
     render(<Probe />);
     expect(screen.getByTestId('motion').textContent).toBe('full');
+  });
+
+  it('stills the loading skeletons', () => {
+    const setting = systemSetting(true);
+    const { container } = render(<LoadingSkeleton paragraph={{ rows: 2 }} />);
+    expect(container.querySelector('.ant-skeleton')).not.toBeNull();
+    expect(container.querySelector('.ant-skeleton-active')).toBeNull();
+    act(() => setting.set(false));
+    expect(container.querySelector('.ant-skeleton-active')).not.toBeNull();
   });
 });

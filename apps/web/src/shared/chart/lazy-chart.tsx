@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Skeleton } from 'antd';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
+import { LoadingSkeleton } from '#shared/components/loading-skeleton.tsx';
 import { useReducedMotion } from '#shared/reduced-motion.ts';
 import type * as Echarts from './echarts.ts';
 
@@ -59,7 +59,7 @@ export function LazyChart({ option, height = 240, 'data-testid': testId }: LazyC
   return (
     <div data-testid={testId} data-rendered={ready ? '1' : '0'} style={{ position: 'relative', height }}>
       <div ref={box} style={{ position: 'absolute', inset: 0 }} />
-      {!ready && !failed && <Skeleton active={!reduced} paragraph={{ rows: 4 }} />}
+      {!ready && !failed && <LoadingSkeleton paragraph={{ rows: 4 }} />}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { Alert, Button, Empty, Skeleton, Typography } from 'antd';
-import { useReducedMotion } from '#shared/reduced-motion.ts';
+import { Alert, Button, Empty, Typography } from 'antd';
+import { LoadingSkeleton } from '#shared/components/loading-skeleton.tsx';
 import { CloseOutlined, EditOutlined } from '@ant-design/icons';
 import i18next from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +30,6 @@ interface HelpPanelProps {
 export default function HelpPanel({ path, lang, onClose, canEdit = false, onEditingChange }: HelpPanelProps) {
   const { t } = useTranslation(['help', 'common']);
   const word = useWordDetail(path, lang);
-  const reduced = useReducedMotion();
   // The route the editor was opened for: another screen shows its own help, not the editor.
   const [editingPath, setEditingPath] = useState<string | null>(null);
   const editing = canEdit && editingPath === path && word.isSuccess;
@@ -41,7 +40,7 @@ export default function HelpPanel({ path, lang, onClose, canEdit = false, onEdit
   useEffect(() => () => onEditingChange?.(false), [onEditingChange]);
 
   let body;
-  if (word.isPending) body = <Skeleton active={!reduced} paragraph={{ rows: 6 }} />;
+  if (word.isPending) body = <LoadingSkeleton paragraph={{ rows: 6 }} />;
   else if (word.isError) body = <Alert type="error" showIcon title={t('loadFailed')} />;
   else if (word.data.Contents) body = <HelpMarkdown testId="help-content">{word.data.Contents}</HelpMarkdown>;
   else {
@@ -83,7 +82,7 @@ export default function HelpPanel({ path, lang, onClose, canEdit = false, onEdit
         <Suspense
           fallback={
             <div className="help-panel-body">
-              <Skeleton active={!reduced} paragraph={{ rows: 8 }} />
+              <LoadingSkeleton paragraph={{ rows: 8 }} />
             </div>
           }
         >

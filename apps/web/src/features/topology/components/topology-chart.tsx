@@ -7,8 +7,8 @@ import {
   useState,
   type CSSProperties,
 } from 'react';
-import { Button, Skeleton, Tooltip } from 'antd';
-import { useReducedMotion } from '#shared/reduced-motion.ts';
+import { Button, Tooltip } from 'antd';
+import { LoadingSkeleton } from '#shared/components/loading-skeleton.tsx';
 import { CompressOutlined, ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { EChartsType } from 'echarts/core';
@@ -148,7 +148,6 @@ export function TopologyChart({ tree, orient, height, alarms, 'data-testid': tes
   const stage = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [ready, setReady] = useState(false);
-  const reduced = useReducedMotion();
   const [failed, setFailed] = useState(false);
   const [available, setAvailable] = useState({ width: 0, height: 0 });
   const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
@@ -366,9 +365,7 @@ export function TopologyChart({ tree, orient, height, alarms, 'data-testid': tes
           <div ref={box} className="topology-canvas" style={{ width: size.width, height: size.height }} />
           <TopologyAlarmMarks places={places} />
         </div>
-        {!ready && !failed && (
-          <Skeleton active={!reduced} paragraph={{ rows: 6 }} className="topology-skeleton" />
-        )}
+        {!ready && !failed && <LoadingSkeleton paragraph={{ rows: 6 }} className="topology-skeleton" />}
       </div>
       <div className="topology-hint" aria-live="polite" data-pdf-hide>
         {!ports && <span data-testid="topology-ports-hint">{t('portsHidden')}</span>}
