@@ -19,6 +19,7 @@ import {
   type PartUrlList,
 } from '@netconsole/contract';
 import { seedBehaviourDemo } from './demo.ts';
+import { DnsIngest } from './ingest.ts';
 import { ADMIN_SCOPE, apiCaller, login, startHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
@@ -386,6 +387,56 @@ describe('DNS behaviour', () => {
     // Back to the shipped entry.
     await call(root, 'POST', '/v1/dns/catalogue', { Domain: 'googlevideo.com', Category: 'video' });
     expect((await categories())['r3---sn-abc.googlevideo.com']).toBe('video');
+  });
+
+  it('writes at its threshold only the counts not yet written, one write at a time', async () => {
+    const t = await signIn('thresh');
+    const net = await site(t.token, 'Busy');
+    // Its own ingest, with a threshold of 10 keys waiting (the server's is 200,000).
+    const ingest = new DnsIngest(
+      db(),
+      () => h.clock.now,
+      h.app.log,
+      () => 'aggregated',
+      10,
+    );
+    const send = (domains: string[]) =>
+      ingest.dns(
+        undefined,
+        net.sn,
+        dnsMessage.parse({
+          v: 1,
+          ts: h.clock.now,
+          seq: seq++,
+          entries: domains.map((domain, i) => ({ ts: h.clock.now - 1000 + i, mac: M1, domain, qtype: 'a' })),
+        }),
+        h.clock.now,
+      );
+    const domains = Array.from({ length: 8 }, (_, i) => `d${i}.thresh.example`);
+    // 8 names in the network and the tenant's `*`: 16 keys, over the threshold: one write.
+    await send(domains);
+    await ingest.settled();
+    // Five reports of one known name each, a while apart: 2 keys waiting, under the threshold,
+    // though the hour's 16 buckets stay in memory; the explicit flush writes them once.
+    for (let i = 0; i < 5; i++) {
+      await send(['d0.thresh.example']);
+      await ingest.settled();
+    }
+    await ingest.flush();
+    expect(ingest.figures).toMatchObject({ flushes: 2, rowsWritten: 18, failures: 0 });
+    const rows = await db()
+      .selectFrom('dns_domain_hours')
+      .select(['network_id', 'domain', 'queries'])
+      .where('tenant_id', '=', t.tenant.id)
+      .where('domain', '=', 'd0.thresh.example')
+      .execute();
+    expect(rows.map((r) => [r.network_id, Number(r.queries)]).sort()).toEqual([
+      ['*', 6],
+      [net.id, 6],
+    ]);
+    // Nothing waits: another flush writes nothing.
+    await ingest.flush();
+    expect(ingest.figures.flushes).toBe(2);
   });
 
   it('seeds the demo tenant with days of counts and a watch list', async () => {
