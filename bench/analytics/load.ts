@@ -121,16 +121,23 @@ export function session(
 }
 
 /**
- * Hourly traffic: every device's hour (`telemetry_1h`, with the day rows), every network's hour
- * (`analytics_net_hour`; its days are the roll-up job's, run by the bench after the load), each
- * client's day (`analytics_client_day`), the clients seen per network and day (`analytics_net_seen`)
- * and each client's hours of the last two days (`client_flow`).
+ * Hourly traffic: every device's hour (`telemetry_1h`, with the day rows, and the fleet's hours
+ * the hour roll-up writes beside them, `telemetry_fleet_1h`), every device's 5-minute spans of the
+ * current hour, not rolled up yet (`telemetry_5m`), every network's hour (`analytics_net_hour`; its
+ * days are the roll-up job's, run by the bench after the load), each client's day
+ * (`analytics_client_day`), the clients seen per network and day (`analytics_net_seen`) and each
+ * client's hours of the last two days (`client_flow`).
  */
 export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: number, log: (s: string) => void) {
   const r = rng(19);
+  // The current hour's spans draw from their own sequence, so every other table gets the figures
+  // it got before they were loaded.
+  const spanR = rng(23);
   const last = Math.floor(now / HOUR) * HOUR;
   const from = last - days * DAY;
   let deviceHours = 0;
+  // Per hour, the tenant's devices' average clients summed (no controllers here) and its APs.
+  const fleetHours = new Map<number, { clients: number; aps: number }>();
   for (const [n, ids] of fleet.devices.entries()) {
     const rows: Record<string, unknown>[] = [];
     const dayRows = new Map<string, Record<string, unknown>>();
@@ -156,6 +163,10 @@ export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: numbe
           clients_max: 20,
         };
         rows.push(row);
+        const f = fleetHours.get(t) ?? { clients: 0, aps: 0 };
+        f.clients += row.clients_sum / row.n;
+        if (row.type === 2) f.aps += 1;
+        fleetHours.set(t, f);
         const day = Math.floor(t / DAY) * DAY;
         const key = `${id}:${day}`;
         const d = dayRows.get(key);
@@ -174,13 +185,33 @@ export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: numbe
         rx_bytes: nrx,
       });
     }
+    // The current hour, after the roll-up mark: a span per device and 5 minutes up to now, each
+    // of 10 stats (every 30 s), as the ingest writes them.
+    const spans: Record<string, unknown>[] = [];
+    for (let t = last; t < now; t += 5 * 60_000) {
+      for (const [i, id] of ids.entries()) {
+        const clients = Math.round(20 * busy(t) * (0.5 + spanR()));
+        spans.push({
+          device_id: id,
+          tenant_id: fleet.tenantId,
+          type: i === 0 ? 4 : 2,
+          bucket: t,
+          n: 10,
+          clients_sum: clients * 10,
+          clients_max: clients + 2,
+        });
+      }
+    }
     await insertAll(db, 'telemetry_1h', rows, 10);
     await insertAll(db, 'telemetry_1d', [...dayRows.values()], 10);
+    await insertAll(db, 'telemetry_5m', spans, 7);
     await insertAll(db, 'analytics_net_hour', net, 5);
     deviceHours += rows.length;
     if (n % 50 === 49)
       log(`  traffic: ${n + 1}/${fleet.networks.length} networks, ${deviceHours} device hours`);
   }
+  const fleetRows = [...fleetHours].map(([bucket, f]) => ({ tenant_id: fleet.tenantId, bucket, ...f }));
+  await insertAll(db, 'telemetry_fleet_1h', fleetRows, 4);
   // Clients: each day's traffic, the networks' users per day (~60% of the clients come each day),
   // written as the users' roll-up writes them (addSeen: a row per network and client, a bit a day;
   // the networks have no zone of their own: the server's, UTC here, so a day is a UTC day).

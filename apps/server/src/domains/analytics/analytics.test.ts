@@ -698,5 +698,9 @@ describe('demo history', () => {
     expect(clients.list.filter((c: { Vendor: string | null }) => c.Vendor !== null).length).toBe(30);
     const aps = await ok(d.token, '/v1/flow/listAP?Period=7d');
     expect(aps.list[0].Total).toBeGreaterThan(0);
+    // The fleet's hourly user counts of the seeded week, hours behind telemetry's roll-up mark
+    // (telemetry_fleet_1h): a figure for every day.
+    const users = await ok(d.token, '/v1/device/reclcount?range=week');
+    expect(users.HourNumber.filter((v: number | null) => (v ?? 0) > 0).length).toBeGreaterThanOrEqual(6);
   });
 });

@@ -139,6 +139,23 @@ export async function seedAnalyticsDemo(
     'clients_max',
   ];
   await bulkInsert(db, 'telemetry_1h', columns, hours);
+  // The fleet's hours (telemetry_fleet_1h: reclcount, real-time users' hours) of these hours, as
+  // the hour roll-up writes them (docs/telemetry.md): no roll-up passes hours behind its mark.
+  const fleet = new Map<number, { clients: number; aps: number }>();
+  for (const r of hours) {
+    if (r.type === 1) continue;
+    const bucket = Number(r.bucket);
+    const f = fleet.get(bucket) ?? { clients: 0, aps: 0 };
+    f.clients += Number(r.clients_sum) / Number(r.n);
+    if (r.type === 2) f.aps += 1;
+    fleet.set(bucket, f);
+  }
+  await bulkInsert(
+    db,
+    'telemetry_fleet_1h',
+    ['tenant_id', 'bucket', 'clients', 'aps'],
+    [...fleet].map(([bucket, f]) => ({ tenant_id: tenantId, bucket, ...f })),
+  );
   await bulkInsert(db, 'telemetry_5m', columns, fine);
   await bulkInsert(db, 'telemetry_1d', columns, [...days.values()]);
 

@@ -440,6 +440,10 @@ export async function rankedClientPage(
   const edge = sql`(select ${col} from analytics_client_rank r where ${settled}
     order by ${col} ${asc ? sql`asc` : sql`desc`} limit 1 offset ${k - 1})`;
   const cmp = asc ? sql`<=` : sql`>=`;
+  // No edge (fewer settled clients than the page reaches): every client qualifies. Written as one
+  // comparison, not `edge is null or …`, so that the settled rows are read as a range of the order's
+  // index (with the `or`, SQLite walked the span's 100,000 rows: ~100 ms at full scale).
+  const bound = sql`coalesce(${edge}, ${asc ? sql`9223372036854775807` : sql`-1`})`;
   const movedKey =
     q.order.by === 'traffic'
       ? sql`d.tx + d.rx + coalesce(r.total, 0)`
@@ -472,19 +476,21 @@ export async function rankedClientPage(
     sql<Record<string, unknown>>`${withs},
       cand as materialized (
         select r.client_id as id from analytics_client_rank r
-        where ${settled} and (${edge} is null or ${col} ${cmp} ${edge})
+        where ${settled} and ${col} ${cmp} ${bound}
         union all
         select d.client_id as id from d left join analytics_client_rank r on ${mine} and r.client_id = d.client_id
-        where ${edge} is null or ${movedKey} ${cmp} ${edge}
+        where ${movedKey} ${cmp} ${bound}
       ),
       w as materialized (${whole})
       select c.id as id, c.mac as mac, c.name as name, c.alias as alias, c.status as status,
         c.device_id as device_id, c.device_sn as device_sn, dv.alias as device_alias, dv.parent as parent,
         n.name as network_name, w.tx as tx, w.rx as rx, w.online_ms as online_ms, w.conns as conns
-      from w join clients c on c.id = w.id and c.tenant_id = ${t}
+      -- The page's few clients first: joined by "join … on", SQLite 3.53 walked the tenant's
+      -- 100,000 clients and looked each up in w (37 ms of the 40; a cross join keeps this order).
+      from w cross join clients c
         left join devices dv on dv.id = c.device_id and dv.tenant_id = c.tenant_id
         left join networks n on n.id = dv.parent and n.tenant_id = c.tenant_id
-      where exists (select 1 from st)
+      where c.id = w.id and c.tenant_id = ${t} and exists (select 1 from st)
       order by ${by} ${asc ? sql`asc` : sql`desc`}, c.mac asc, c.id asc
       limit ${q.page.limit} offset ${q.page.offset}`.execute(db),
     // Rows go with their clients (a foreign key), and so do hours and sessions: no client is

@@ -60,8 +60,10 @@ import {
   deviceSeries,
   findLatest,
   firstBucketFrom,
+  fleetPerHour,
   rollUp,
   rollupMark,
+  type FleetMeasure,
   type LatestRow,
   type RollupRes,
   type SeriesTable,
@@ -223,7 +225,10 @@ export class TelemetryService {
     // Fine rows go once rolled up and old enough; hours likewise.
     const daysDone = await rollupMark(db, '1d');
     await deleteBefore(db, 'telemetry_5m', Math.min(now - RETENTION_MS.fine, await rollupMark(db, '1h')));
-    await deleteBefore(db, 'telemetry_1h', Math.min(now - RETENTION_MS.hour, daysDone));
+    const hoursBefore = Math.min(now - RETENTION_MS.hour, daysDone);
+    await deleteBefore(db, 'telemetry_1h', hoursBefore);
+    // The fleet's hours go with the devices' hours they were summed from.
+    await deleteBefore(db, 'telemetry_fleet_1h', hoursBefore);
     await deleteBefore(db, 'telemetry_1d', now - RETENTION_MS.day);
   }
 
@@ -455,7 +460,7 @@ export class TelemetryService {
   /** reapcount: access points online (reporting) in each hour; a day shows its busiest hour. */
   async apCount(scope: Scope, q: TelemetryFleetQuery): Promise<HourCountReply> {
     const buckets = rangeBuckets(q.range, this.o.clock(), q.tz);
-    const hours = await this.fleetHours(scope, buckets, apsPerHour);
+    const hours = await this.fleetHours(scope, buckets, 'aps');
     return {
       _id: null,
       SN: null,
@@ -472,7 +477,7 @@ export class TelemetryService {
       return { ...this.base(c), ...this.series(c, { HourNumber: 'clientsAvg' }) };
     }
     const buckets = rangeBuckets(q.range, this.o.clock(), q.tz);
-    const hours = await this.fleetHours(scope, buckets, clientsPerHour);
+    const hours = await this.fleetHours(scope, buckets, 'clients');
     return {
       _id: null,
       SN: null,
@@ -482,18 +487,23 @@ export class TelemetryService {
     };
   }
 
+  /**
+   * The fleet's hourly figures over the buckets: rolled-up hours from the fleet table (a row per
+   * tenant and hour), later ones counted per device from the 5-minute rows.
+   */
   private async fleetHours(
     scope: Scope,
     buckets: Bucket[],
-    perHour: typeof apsPerHour,
+    measure: FleetMeasure,
   ): Promise<{ hour: number; value: number }[]> {
     const { db } = this.o;
     await this.ingest.flush();
     const from = buckets[0]!.start;
     const to = buckets.at(-1)!.end;
     const split = Math.min(Math.max(await rollupMark(db, '1h'), from), to);
+    const perHour = measure === 'clients' ? clientsPerHour : apsPerHour;
     const [hours, fine] = await Promise.all([
-      perHour(db, scope, 'telemetry_1h', from, split),
+      fleetPerHour(db, scope, measure, from, split),
       perHour(db, scope, 'telemetry_5m', split, to),
     ]);
     return [...hours, ...fine];

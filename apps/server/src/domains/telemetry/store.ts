@@ -3,17 +3,19 @@
  * the engines' parameter limits, inside the caller's transaction. Every read of a tenant's rows
  * takes its Scope: rows carry the tenant the device had when it reported.
  */
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
 import { bulkInsert } from '../../platform/store/bulk.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { ofScope } from '../../platform/store/scope.ts';
-import { MAX_COLUMNS, SUM_COLUMNS } from './series.ts';
+import { MAX_COLUMNS, SUM_COLUMNS, round } from './series.ts';
 import type { LatestRow, SeriesRow, TelemetryLatestTable, TelemetrySeriesTable } from './tables.ts';
 
 export type SeriesTable = 'telemetry_5m' | 'telemetry_1h' | 'telemetry_1d';
 export type { LatestRow, SeriesRow };
 export type RollupRes = '1h' | '1d';
+/** What the fleet's hours count: clients (reclcount) or access points (reapcount). */
+export type FleetMeasure = 'clients' | 'aps';
 
 /** A series table's rows of the caller's scope with `from <= bucket < to`. */
 function spanRows(db: Db, scope: Scope, table: SeriesTable, from: number, to: number) {
@@ -124,6 +126,12 @@ export async function deviceSeries(
 /** The hour a row's span starts in (buckets are ms; both engines divide integers exactly here). */
 const hourOf = sql<number>`bucket - (bucket % 3600000)`;
 
+/** Controllers are left out of client counts: the clients they report are their access points'. */
+const notController = sql<SqlBool>`(${sql.ref('type')} is null or ${sql.ref('type')} != 1)`;
+
+/** A device's average clients over its rows of a group (every row has n > 0 samples). */
+const averageClients = sql<number>`sum(clients_sum) * 1.0 / sum(n)`;
+
 /** Access points that reported in each hour (reapcount), over the caller's fleet. */
 export async function apsPerHour(
   db: Db,
@@ -154,15 +162,80 @@ export async function clientsPerHour(
 ): Promise<{ hour: number; value: number }[]> {
   if (from >= to) return [];
   const perDevice = spanRows(db, scope, table, from, to)
-    .where((eb) => eb.or([eb('type', 'is', null), eb('type', '!=', 1)]))
-    .select(['device_id', hourOf.as('hour'), sql<number>`sum(clients_sum) * 1.0 / sum(n)`.as('avg')])
+    .where(notController)
+    .select(['device_id', hourOf.as('hour'), averageClients.as('avg')])
     .groupBy(['device_id', hourOf]);
   const rows = await db
     .selectFrom(perDevice.as('d'))
     .select(['d.hour', sql<number>`sum(d.avg)`.as('value')])
     .groupBy('d.hour')
     .execute();
-  return rows.map((r) => ({ hour: Number(r.hour), value: Math.round(Number(r.value) * 10) / 10 }));
+  return rows.map((r) => ({ hour: Number(r.hour), value: round(Number(r.value), 1) }));
+}
+
+/**
+ * The rolled-up hours of `from <= hour < to` from telemetry_fleet_1h: what clientsPerHour and
+ * apsPerHour answer over the hourly rows, read from a row per tenant and hour. The administrator's
+ * hour sums every tenant's row (unregistered devices' too); clients are rounded after that sum.
+ */
+export async function fleetPerHour(
+  db: Db,
+  scope: Scope,
+  measure: FleetMeasure,
+  from: number,
+  to: number,
+): Promise<{ hour: number; value: number }[]> {
+  if (from >= to) return [];
+  const rows = await db
+    .selectFrom('telemetry_fleet_1h')
+    .$call(ofScope(scope))
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    // A tenant's hour of switches alone has a row with no access point: reapcount has no figure
+    // for that hour, as it had none when access points were counted from the devices' rows.
+    .$if(measure === 'aps', (q) => q.where('aps', '>', 0))
+    .select(['bucket', sql<number>`sum(${sql.ref(measure)})`.as('value')])
+    .groupBy('bucket')
+    .execute();
+  return rows.map((r) => {
+    const value = Number(r.value);
+    return { hour: Number(r.bucket), value: measure === 'clients' ? round(value, 1) : value };
+  });
+}
+
+/**
+ * Writes the fleet's hours of `source` rows of [from, to) into telemetry_fleet_1h: per tenant and
+ * hour, the devices' average clients summed (controllers left out) and the access points counted.
+ * A tenant's hour with controllers alone gets no row: the per-device counts had no figure for it.
+ */
+async function insertFleetHours(db: Db, source: SeriesTable, from: number, to: number): Promise<void> {
+  const perDevice = db
+    .selectFrom(source)
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .where(notController)
+    .select([
+      'tenant_id',
+      hourOf.as('hour'),
+      averageClients.as('clients'),
+      sql<number>`max(case when type = 2 then 1 else 0 end)`.as('ap'),
+    ])
+    .groupBy(['tenant_id', 'device_id', hourOf]);
+  await db
+    .insertInto('telemetry_fleet_1h')
+    .columns(['tenant_id', 'bucket', 'clients', 'aps'])
+    .expression(
+      db
+        .selectFrom(perDevice.as('d'))
+        .select([
+          'd.tenant_id',
+          'd.hour',
+          sql<number>`sum(d.clients)`.as('clients'),
+          sql<number>`sum(d.ap)`.as('aps'),
+        ])
+        .groupBy(['d.tenant_id', 'd.hour']),
+    )
+    .execute();
 }
 
 export async function rollupMark(db: Db, res: RollupRes): Promise<number> {
@@ -186,7 +259,9 @@ export async function firstBucketFrom(db: Db, table: SeriesTable, from: number):
 
 /**
  * Moves the roll-up mark from `from` to `to` and sums the finer rows of that span into the coarser
- * table, in one transaction. False when the mark was not at `from`: another node did this step.
+ * table, in one transaction; the hour roll-up writes the span's fleet hours with them, so each hour
+ * gets its fleet rows once, when the mark passes it. False when the mark was not at `from`: another
+ * node did this step.
  */
 export async function rollUp(
   db: Db,
@@ -220,12 +295,17 @@ export async function rollUp(
       .columns(['device_id', 'tenant_id', 'type', 'bucket', ...SUM_COLUMNS, ...MAX_COLUMNS])
       .expression(select)
       .execute();
+    if (res === '1h') await insertFleetHours(trx, source, from, to);
     return true;
   });
 }
 
-/** Retention: rows of spans starting before `before` go. */
-export async function deleteBefore(db: Db, table: SeriesTable, before: number): Promise<number> {
+/** Retention: rows of spans (or fleet hours) starting before `before` go. */
+export async function deleteBefore(
+  db: Db,
+  table: SeriesTable | 'telemetry_fleet_1h',
+  before: number,
+): Promise<number> {
   const r = await db.deleteFrom(table).where('bucket', '<', before).executeTakeFirst();
   return Number(r.numDeletedRows);
 }

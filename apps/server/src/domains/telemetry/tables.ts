@@ -72,6 +72,21 @@ export interface TelemetryRollupTable {
   done_until: number;
 }
 
+/**
+ * The fleet's figures of one hour for one tenant (docs/telemetry.md, "Fleet hours"), written with
+ * the hour roll-up so that reclcount and reapcount read a row per tenant and hour.
+ */
+export interface TelemetryFleetHourTable {
+  /** The devices' tenant when they reported; null: unregistered devices. */
+  tenant_id: string | null;
+  /** Start of the hour, ms. */
+  bucket: number;
+  /** Each device's average clients over the hour, summed; controllers left out. */
+  clients: number;
+  /** Access points (type 2) that reported in the hour. */
+  aps: number;
+}
+
 export type SeriesRow = Insertable<TelemetrySeriesTable>;
 export type LatestRow = Selectable<TelemetryLatestTable>;
 
@@ -80,6 +95,7 @@ declare module '../../platform/store/db.ts' {
     telemetry_5m: TelemetrySeriesTable;
     telemetry_1h: TelemetrySeriesTable;
     telemetry_1d: TelemetrySeriesTable;
+    telemetry_fleet_1h: TelemetryFleetHourTable;
     telemetry_latest: TelemetryLatestTable;
     telemetry_rollups: TelemetryRollupTable;
   }

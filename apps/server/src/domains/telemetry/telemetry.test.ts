@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_MODELS, ErrorCode, statsMessage } from '@netconsole/contract';
 import { ADMIN_SCOPE, startHarness, type Harness } from '../../test/harness.ts';
 import { FLUSH_AT_ROWS, TelemetryIngest } from './ingest.ts';
+import * as fleetMigration from '../../platform/store/migrations/0031-telemetry-fleet-hours.ts';
 import { DAY_MS, FINE_MS, HOUR_MS } from './series.ts';
 import { deviceSeries, findLatest } from './store.ts';
 import { ROLLUP_JOB } from './service.ts';
@@ -30,7 +31,9 @@ function slot(body: Reply['body'], t: number): number {
   return i;
 }
 
-async function count(table: 'telemetry_5m' | 'telemetry_1h' | 'telemetry_1d'): Promise<number> {
+async function count(
+  table: 'telemetry_5m' | 'telemetry_1h' | 'telemetry_1d' | 'telemetry_fleet_1h',
+): Promise<number> {
   const r = await h.store.db
     .selectFrom(table)
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -164,16 +167,23 @@ describe('roll-ups and retention', () => {
     at(HOUR_MS + 20 * 60 * SEC);
     await h.services.telemetry.maintain();
     await h.services.telemetry.maintain(); // a second pass adds nothing
-    expect([await count('telemetry_5m'), await count('telemetry_1h')]).toEqual([2, 1]);
+    expect([
+      await count('telemetry_5m'),
+      await count('telemetry_1h'),
+      await count('telemetry_fleet_1h'),
+    ]).toEqual([2, 1, 1]);
     const cpu = (await get(h, token, `/v1/device/getcpu?_id=${d.id}`)).body;
     expect([cpu.CPUUsed[slot(cpu, START)], cpu.CPUMax[slot(cpu, START)]]).toEqual([20, 30]);
 
     // Three days on: the fine rows are gone, the day is rolled up; the week still shows it.
     at(3 * DAY_MS);
     await h.services.telemetry.maintain();
-    expect([await count('telemetry_5m'), await count('telemetry_1h'), await count('telemetry_1d')]).toEqual([
-      0, 1, 1,
-    ]);
+    expect([
+      await count('telemetry_5m'),
+      await count('telemetry_1h'),
+      await count('telemetry_1d'),
+      await count('telemetry_fleet_1h'),
+    ]).toEqual([0, 1, 1, 1]);
     const week = (await get(h, token, `/v1/device/getcpu?_id=${d.id}&range=week`)).body;
     expect(week.Time).toHaveLength(7);
     expect(week.CPUUsed[slot(week, Date.UTC(2026, 10, 21))]).toBe(20);
@@ -184,10 +194,14 @@ describe('roll-ups and retention', () => {
     const day = (await get(h, token, `/v1/device/getcpu?_id=${d.id}`)).body;
     expect(day.CPUUsed.every((v: number | null) => v === null)).toBe(true);
 
-    // Past 40 days the hours go; the day row stays (400 days).
+    // Past 40 days the hours go, and the fleet's hours with them; the day row stays (400 days).
     at(45 * DAY_MS);
     await h.services.telemetry.maintain();
-    expect([await count('telemetry_1h'), await count('telemetry_1d')]).toEqual([0, 1]);
+    expect([
+      await count('telemetry_1h'),
+      await count('telemetry_fleet_1h'),
+      await count('telemetry_1d'),
+    ]).toEqual([0, 0, 1]);
     at(401 * DAY_MS);
     await h.services.telemetry.maintain();
     expect(await count('telemetry_1d')).toBe(0);
@@ -240,6 +254,120 @@ describe('roll-ups and retention', () => {
     expect(ak.Time.at(-1)).toBe(Date.UTC(2026, 10, 21, 9));
     expect(ak.CPUUsed.at(-1)).toBeNull();
     expect(ak.CPUUsed.at(-2)).toBe(40);
+  });
+});
+
+describe('fleet hours (telemetry_fleet_1h)', () => {
+  const base = { rxBytes: 0, txBytes: 0 };
+  /** The hours the devices below report in: 08:00, 09:00, 10:00. */
+  const HOURS = [START, START + HOUR_MS, START + 2 * HOUR_MS];
+
+  /**
+   * Tenant A: an AP, a switch and a controller; tenant B: an AP. By hand, per hour:
+   * - 08:00: A's AP 2, 4 and 8 clients over two 5-minute spans (average 14/3), the switch 3 once,
+   *   the controller 50 (its APs' clients again: left out): A 7.67 → 7.7, one AP. B's AP 1, 0, 0, 0
+   *   (0.25 → 0.3), one AP. The administrator 7.67 + 0.25 = 7.92 → 7.9 (not 7.7 + 0.3), two APs.
+   * - 09:00: A's switch 6 and controller 40: A 6 clients and no AP (no figure); B nothing.
+   * - 10:00: A's controller alone (no figure at all); B's AP 2.
+   */
+  async function twoTenants() {
+    const a = await signIn(h, 'acme');
+    const b = await signIn(h, 'beta');
+    const admin = await signInAdmin(h);
+    const ap = await TestDevice.add(h, a.token, 2, 'A1');
+    const sw = await TestDevice.add(h, a.token, 3, 'B1');
+    const ac = await TestDevice.add(h, a.token, 1, 'C3');
+    const bAp = await TestDevice.add(h, b.token, 2, 'A1');
+    await ap.stats({ ...base, uptimeS: 10, clients: 2 });
+    await sw.stats({ ...base, uptimeS: 10, clients: 3 });
+    await ac.stats({ ...base, uptimeS: 10, clients: 50 });
+    await bAp.stats({ ...base, uptimeS: 10, clients: 1 });
+    for (const [k, clients] of [0, 0, 0].entries()) {
+      at((k + 1) * 10 * SEC);
+      await bAp.stats({ ...base, uptimeS: 20 + k * 10, clients });
+    }
+    await ap.stats({ ...base, uptimeS: 40, clients: 4 });
+    at(6 * 60 * SEC);
+    await ap.stats({ ...base, uptimeS: 370, clients: 8 });
+    at(HOUR_MS + 10 * SEC);
+    await sw.stats({ ...base, uptimeS: 3610, clients: 6 });
+    await ac.stats({ ...base, uptimeS: 3610, clients: 40 });
+    at(2 * HOUR_MS + 10 * SEC);
+    await ac.stats({ ...base, uptimeS: 7210, clients: 30 });
+    await bAp.stats({ ...base, uptimeS: 7210, clients: 2 });
+    return { a, b, admin };
+  }
+
+  const HAND_COUNTED = {
+    A: { reclcount: [7.7, 6, null], reapcount: [1, null, null] },
+    B: { reclcount: [0.3, null, 2], reapcount: [1, null, 1] },
+    admin: { reclcount: [7.9, 6, 2], reapcount: [2, null, 1] },
+  };
+
+  /** Each caller's reclcount and reapcount at 08:00, 09:00 and 10:00, and their week replies. */
+  async function figures(tokens: { A: string; B: string; admin: string }) {
+    const hours: Record<string, Record<string, (number | null)[]>> = {};
+    const weeks: Record<string, unknown> = {};
+    for (const [who, token] of Object.entries(tokens)) {
+      hours[who] = {};
+      for (const call of ['reclcount', 'reapcount']) {
+        const day = (await get(h, token, `/v1/device/${call}`)).body;
+        hours[who][call] = HOURS.map((t) => day.HourNumber[slot(day, t)]);
+        weeks[`${who} ${call}`] = (await get(h, token, `/v1/device/${call}?range=week`)).body;
+      }
+    }
+    return { hours, weeks };
+  }
+
+  /** The fleet rows as `tenant hour aps clients` (clients to 6 places: sums may differ in the last bits). */
+  async function fleetRows(tenants: { A: string; B: string }) {
+    const rows = await h.store.db.selectFrom('telemetry_fleet_1h').selectAll().execute();
+    const name = (id: string | null) => (id === tenants.A ? 'A' : id === tenants.B ? 'B' : String(id));
+    return rows
+      .map((r) => {
+        const hour = new Date(Number(r.bucket)).toISOString().slice(11, 16);
+        return `${name(r.tenant_id)} ${hour} ${r.aps} ${Number(r.clients).toFixed(6)}`;
+      })
+      .sort();
+  }
+
+  it('reclcount and reapcount: the same hand-counted figures before and after the roll-up; tenants apart, the administrator both', async () => {
+    const { a, b, admin } = await twoTenants();
+    const tokens = { A: a.token, B: b.token, admin };
+    at(2 * HOUR_MS + FINE_MS);
+    // Nothing rolled up yet: every hour is counted per device from the 5-minute rows.
+    expect(await count('telemetry_fleet_1h')).toBe(0);
+    const before = await figures(tokens);
+    expect(before.hours).toEqual(HAND_COUNTED);
+
+    at(3 * HOUR_MS + 20 * 60 * SEC);
+    await h.services.telemetry.maintain();
+    // A row per tenant and hour in which a device other than a controller reported.
+    expect(await fleetRows({ A: a.tenant.id, B: b.tenant.id })).toEqual([
+      'A 08:00 1 7.666667',
+      'A 09:00 0 6.000000',
+      'B 08:00 1 0.250000',
+      'B 10:00 1 2.000000',
+    ]);
+    const after = await figures(tokens);
+    expect(after).toEqual(before);
+
+    // The rolled-up hours are the fleet rows' alone: without the devices' hour rows nothing changes.
+    await h.store.db.deleteFrom('telemetry_1h').execute();
+    expect((await figures(tokens)).hours).toEqual(HAND_COUNTED);
+  });
+
+  it('migration 0031 fills the table from the hour rows already rolled up, as the roll-up writes it', async () => {
+    const { a, b, admin } = await twoTenants();
+    const tenants = { A: a.tenant.id, B: b.tenant.id };
+    at(3 * HOUR_MS + 20 * 60 * SEC);
+    await h.services.telemetry.maintain();
+    const written = await fleetRows(tenants);
+    expect(written).toHaveLength(4);
+    await fleetMigration.down(h.store.db);
+    await fleetMigration.up(h.store.db);
+    expect(await fleetRows(tenants)).toEqual(written);
+    expect((await figures({ A: a.token, B: b.token, admin })).hours).toEqual(HAND_COUNTED);
   });
 });
 
