@@ -249,14 +249,20 @@ export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: numbe
   }
   await addSeen(db, [...seen.values()], last);
   const flow: Record<string, unknown>[] = [];
+  // The tenant's hours as the roll-up job sums them from the clients' (analytics_tenant_hour).
+  const tenantHours: Record<string, unknown>[] = [];
   for (let t = last - 2 * DAY; t < last; t += HOUR) {
+    let htx = 0;
     for (const c of fleet.clients) {
       if (r() > busy(t) * 0.3) continue;
       const tx = Math.round(2e6 * (0.2 + r() * 3));
+      htx += tx;
       flow.push({ client_id: c.id, tenant_id: fleet.tenantId, hour: t, tx_bytes: tx, rx_bytes: tx * 4 });
     }
     await insertAll(db, 'client_flow', flow.splice(0), 5);
+    tenantHours.push({ tenant_id: fleet.tenantId, hour: t, tx_bytes: htx, rx_bytes: htx * 4 });
   }
+  await insertAll(db, 'analytics_tenant_hour', tenantHours, 4);
   // The roll-ups are done up to the last hour: the calls read them, nothing recomputes them.
   for (const res of ['1h', '1d']) {
     await db
@@ -265,7 +271,7 @@ export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: numbe
       .where('res', '=', res)
       .execute();
   }
-  for (const name of ['traffic', 'seen', 'clients'] as const) {
+  for (const name of ['traffic', 'seen', 'clients', 'tenantflow'] as const) {
     await db
       .insertInto('analytics_marks')
       .values({ name, done_until: last })

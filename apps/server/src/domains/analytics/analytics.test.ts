@@ -9,6 +9,7 @@ import { ADMIN_SCOPE, bearer, login, startHarness, type Harness } from '../../te
 import { TestDevice, get, signIn, type Reply } from '../telemetry/testing.ts';
 import { seedAnalyticsDemo } from './demo.ts';
 import { rankState } from './rank.ts';
+import { clientHours, markOf } from './store.ts';
 
 const H = 3_600_000;
 const SEC = 1000;
@@ -213,7 +214,52 @@ const byId = (list: { _id: string }[], id: string) => list.find((x) => x._id ===
 describe('site rankings', () => {
   it('ranks networks in their own zones, with the previous period, the same before and after the roll-up', async () => {
     const before = await ok(tokenA, '/v1/flow/list?Period=7d');
+    // The clients' hours of a tenant (getTotalFlow without client or network), hand-counted, the
+    // same before the roll-up (client_flow) and after it (analytics_tenant_hour up to its mark,
+    // S + 26 h: the hour that ended 5 minutes before now is the last one rolled).
+    const hoursOf = async () =>
+      Promise.all(
+        [{ tenantId: tenantA, admin: false }, { tenantId: tenantB, admin: false }, ADMIN_SCOPE].map(
+          async (scope) =>
+            (await clientHours(h.store.db, scope, {}, S - 24 * H, NOW + H))
+              .map((r) => [r.hour, r.tx, r.rx])
+              .sort((x, y) => x[0]! - y[0]!),
+        ),
+      );
+    const flows = [
+      [
+        [T, 100, 200],
+        [S + 25 * H, 1000, 3000],
+        [S + 26 * H, 10, 20],
+      ],
+      [[T, 5_000_000, 5_000_000]],
+      [
+        [T, 5_000_100, 5_000_200],
+        [S + 25 * H, 1000, 3000],
+        [S + 26 * H, 10, 20],
+      ],
+    ];
+    expect(await hoursOf()).toEqual(flows);
     await h.services.analytics.maintain();
+    expect(await markOf(h.store.db, 'tenantflow')).toBe(S + 26 * H);
+    const tenantHours = await h.store.db
+      .selectFrom('analytics_tenant_hour')
+      .selectAll()
+      .orderBy('hour')
+      .execute();
+    expect(
+      tenantHours
+        .filter((r) => r.tenant_id === tenantA || r.tenant_id === tenantB)
+        .map((r) => [r.tenant_id === tenantA ? 'A' : 'B', Number(r.hour), Number(r.tx_bytes)])
+        .sort(),
+    ).toEqual(
+      [
+        ['A', T, 100],
+        ['A', S + 25 * H, 1000],
+        ['B', T, 5_000_000],
+      ].sort(),
+    );
+    expect(await hoursOf()).toEqual(flows);
     const rolled = await h.store.db.selectFrom('analytics_net_hour').selectAll().execute();
     expect(rolled.filter((r) => r.network_id === n1 || r.network_id === n2)).toHaveLength(2);
     // Each network's local day of its hour (Shanghai's 21st, the UTC shop's 20th), and the clients

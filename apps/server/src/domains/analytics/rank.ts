@@ -28,7 +28,7 @@ import {
   firstNetworkZone,
   flowSums,
   markOf,
-  openOrEndedSince,
+  sessionsOpenOrEndedSince,
   segments,
   telemetryMarks,
   clientFigures,
@@ -149,13 +149,16 @@ function sessionPieces(
 ): Frag {
   const lo = sql`(case when start_at > ${low} then start_at else ${low} end)`;
   const hi = sql`(case when coalesce(end_at, ${openEnd}) < ${b} then coalesce(end_at, ${openEnd}) else ${b} end)`;
+  const from = opts.client
+    ? sql`client_sessions`
+    : sql`${sessionsOpenOrEndedSince(low, opts.startedFrom)} client_sessions`;
   const which = opts.client
     ? sql`client_id = ${opts.client} and (end_at is null or end_at >= ${low})`
-    : openOrEndedSince('client_sessions.id', low, sql`1 = 1`, opts.startedFrom);
+    : sql`1 = 1`;
   return sql`select client_id, 0 as tx, 0 as rx,
       case when ${hi} > ${lo} then ${hi} - ${lo} else 0 end as online_ms,
       case when start_at >= ${low} then 1 else 0 end as conns
-    from client_sessions
+    from ${from}
     where tenant_id = ${tenantId} and start_at < ${b} and ${which}`;
 }
 
@@ -450,36 +453,48 @@ export async function rankedClientPage(
       : q.order.by === 'online'
         ? sql`d.online_ms + coalesce(r.online_ms, 0)`
         : sql`d.conns + coalesce(r.conns, 0)`;
-  // A candidate's whole figures: its row, the hours since `until`, its sessions since `lag`.
+  // A page client's whole figures: its row, the hours since `until`, its sessions since `lag`.
   const flowAfter = (col: 'tx_bytes' | 'rx_bytes') =>
     sql`coalesce((select sum(${sql.ref(`f.${col}`)}) from client_flow f
-      where f.client_id = cand.id and f.hour >= ${until} and f.hour < ${q.to}), 0)`;
+      where f.client_id = pg.id and f.hour >= ${until} and f.hour < ${q.to}), 0)`;
   const sessAfter = (col: 'online_ms' | 'conns') =>
     sql`coalesce((select sum(${sql.ref(`p.${col}`)}) from (${sessionPieces(t, low, q.to, openEnd, {
-      client: sql.ref('cand.id'),
+      client: sql.ref('pg.id'),
     })}) p), 0)`;
   const withs = sql`with st as (${st}), d as (${grouped(moving)})`;
-  const whole = sql`select cand.id as id, coalesce(r.tx_bytes, 0) + ${flowAfter('tx_bytes')} as tx,
+  const whole = sql`select pg.id as id, coalesce(r.tx_bytes, 0) + ${flowAfter('tx_bytes')} as tx,
       coalesce(r.rx_bytes, 0) + ${flowAfter('rx_bytes')} as rx,
       coalesce(r.online_ms, 0) + ${sessAfter('online_ms')} as online_ms,
       coalesce(r.conns, 0) + ${sessAfter('conns')} as conns
-    from cand left join analytics_client_rank r on ${mine} and r.client_id = cand.id`;
+    from pg left join analytics_client_rank r on ${mine} and r.client_id = pg.id`;
   const by =
     q.order.by === 'traffic' ? sql`w.tx + w.rx` : q.order.by === 'online' ? sql`w.online_ms` : sql`w.conns`;
   // Clients with something after the rows but no row: their traffic since `until`, or a connection
   // the rows cannot hold yet (begun since `lag`; every one overlapping when `lag` is before the
   // period, as just after a local midnight).
   const started = sql`(case when ${lag} > ${q.from} then ${lag} else 0 end)`;
+  // Counted distinct over a "union all": a "union" made SQLite read each side in client order,
+  // the sessions' side by the client index over the whole connect log (170 ms against 25).
   const newcomers = sql`select client_id from (${flowHours(t, until, q.to)}) f
-    union select client_id from (${sessionPieces(t, low, q.to, openEnd, { startedFrom: started })}) s`;
+    union all select client_id from (${sessionPieces(t, low, q.to, openEnd, { startedFrom: started })}) s`;
   const [page, count] = await Promise.all([
     sql<Record<string, unknown>>`${withs},
       cand as materialized (
-        select r.client_id as id from analytics_client_rank r
+        select r.client_id as id, ${col} as k from analytics_client_rank r
         where ${settled} and ${col} ${cmp} ${bound}
         union all
-        select d.client_id as id from d left join analytics_client_rank r on ${mine} and r.client_id = d.client_id
+        select d.client_id as id, ${movedKey} as k from d
+          left join analytics_client_rank r on ${mine} and r.client_id = d.client_id
         where ${movedKey} ${cmp} ${bound}
+      ),
+      -- The page among the candidates by their figure of the order (a settled client's is its row's,
+      -- a moved one's the row and what moved it: what the whole figures below order by), so that
+      -- only the page's clients get their whole figures (page 50: 10 of 500 candidates).
+      pg as materialized (
+        select cand.id as id from cand cross join clients c
+        where c.id = cand.id and c.tenant_id = ${t}
+        order by cand.k ${asc ? sql`asc` : sql`desc`}, c.mac asc, c.id asc
+        limit ${q.page.limit} offset ${q.page.offset}
       ),
       w as materialized (${whole})
       select c.id as id, c.mac as mac, c.name as name, c.alias as alias, c.status as status,
@@ -492,13 +507,13 @@ export async function rankedClientPage(
         left join networks n on n.id = dv.parent and n.tenant_id = c.tenant_id
       where c.id = w.id and c.tenant_id = ${t} and exists (select 1 from st)
       order by ${by} ${asc ? sql`asc` : sql`desc`}, c.mac asc, c.id asc
-      limit ${q.page.limit} offset ${q.page.offset}`.execute(db),
+      `.execute(db),
     // Rows go with their clients (a foreign key), and so do hours and sessions: no client is
     // looked up to count.
     sql<{ ok: unknown; n: unknown; m: unknown }>`with st as (${st})
       select (select count(*) from st) as ok,
         (select count(*) from analytics_client_rank r where ${mine} and ${matching('r.client_id')}) as n,
-        (select count(*) from (${newcomers}) x where ${matching('x.client_id')}
+        (select count(distinct x.client_id) from (${newcomers}) x where ${matching('x.client_id')}
           and not exists (select 1 from analytics_client_rank r where ${mine} and r.client_id = x.client_id)) as m`.execute(
       db,
     ),

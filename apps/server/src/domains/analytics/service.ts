@@ -66,6 +66,7 @@ import {
   onlineGroups,
   pruneRollups,
   rollClientDays,
+  rollTenantFlow,
   rollTraffic,
   sessionsOverlapping,
   setMark,
@@ -699,6 +700,7 @@ export class AnalyticsService {
     await this.rollNetDays((await markOf(db, 'traffic')) ?? 0);
     await this.rollUsers(floorHour(now - USERS_GRACE_MS), now);
     await this.rollClients(Math.floor((now - USERS_GRACE_MS) / DAY_MS) * DAY_MS);
+    await this.rollTenantFlow(floorHour(now - USERS_GRACE_MS));
     // The tenants' client rankings of 7 and 30 days, up to the hour whose traffic is all written.
     await refreshRanks(background(db), now, floorHour(now - USERS_GRACE_MS));
     await pruneRollups(db, now - RETENTION.hours, now - RETENTION.userDays);
@@ -799,6 +801,24 @@ export class AnalyticsService {
     }
   }
 
+  /** The tenants' clients' hours up to `target` (an hour's start) into analytics_tenant_hour. */
+  private async rollTenantFlow(target: number): Promise<void> {
+    const { db } = this.o;
+    let mark = await markOf(db, 'tenantflow');
+    for (let spent = 0; spent < RUN_MS;) {
+      const next = await firstClientHour(db, mark ?? 0);
+      if (next === null || next >= target) {
+        if (mark !== null && mark < target) await setMark(db, 'tenantflow', target);
+        break;
+      }
+      const from = mark === null || next > mark ? floorHour(next) : mark;
+      const to = Math.min(target, from + STEP_MS);
+      await rollTenantFlow(db, from, to);
+      spent += to - from;
+      mark = to;
+    }
+  }
+
   /** Re-rolls traffic and clients' days from `from` up to their marks (history written after them). */
   async reroll(from: number): Promise<void> {
     const { db } = this.o;
@@ -819,6 +839,13 @@ export class AnalyticsService {
         await rollClientDays(db, a, Math.min(clients, a + STEP_MS));
       }
       await setMark(db, 'clients', clients);
+    }
+    const tenants = await markOf(db, 'tenantflow');
+    if (tenants !== null) {
+      for (let a = floorHour(from); a < tenants; a += STEP_MS) {
+        await rollTenantFlow(db, a, Math.min(tenants, a + STEP_MS));
+      }
+      await setMark(db, 'tenantflow', tenants);
     }
     // The ranked clients summed the history before it: the next run rebuilds them.
     await dropRanks(db);

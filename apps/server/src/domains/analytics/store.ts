@@ -49,20 +49,18 @@ function inList(column: string, values: readonly string[]): Frag {
 const num = (v: unknown): number => (v == null ? 0 : Number(v));
 
 /**
- * The session of `idColumn` is open or ended at or after `since` (`extra`: more on the ended ones):
- * two ranges of the `end_at` index. Written as `end_at is null or end_at >= …`, SQLite's planner
- * walked the whole connect log by another index instead (578 ms → 18 ms at 190,000 sessions,
- * docs/performance.md, "Analytics and DNS behaviour").
+ * The sessions open now or ended at or after `since` (begun at or after `startedFrom`, if given),
+ * as a derived table of the columns the reads use: two ranges of the covering `end_at` index
+ * (migration 0032), read from the index alone. Written as `end_at is null or end_at >= …`,
+ * SQLite's planner walked the whole connect log by another index instead (578 ms → 18 ms at
+ * 190,000 sessions); picked by id from those ranges, each was a table lookup (docs/performance.md,
+ * "Analytics and DNS behaviour", runs 5 and 8).
  */
-export function openOrEndedSince(
-  idColumn: string,
-  since: Frag | number,
-  extra: Frag = sql`1 = 1`,
-  startedFrom?: Frag | number,
-): Frag {
+export function sessionsOpenOrEndedSince(since: Frag | number, startedFrom?: Frag | number): Frag {
   const started = startedFrom === undefined ? sql`1 = 1` : sql`start_at >= ${startedFrom}`;
-  return sql`${sql.ref(idColumn)} in (select id from client_sessions where end_at is null and ${started}
-    union all select id from client_sessions where end_at >= ${since} and ${extra} and ${started})`;
+  const cols = sql`tenant_id, client_id, device_id, start_at, end_at`;
+  return sql`(select ${cols} from client_sessions where end_at is null and ${started}
+    union all select ${cols} from client_sessions where end_at >= ${since} and ${started})`;
 }
 
 /**
@@ -73,7 +71,7 @@ const LATE_START_MS = 3_600_000;
 
 // ——— marks ———
 
-export type MarkName = 'traffic' | 'users' | 'clients' | 'netdays' | 'seen';
+export type MarkName = 'traffic' | 'users' | 'clients' | 'netdays' | 'seen' | 'tenantflow';
 
 export async function markOf(db: Db, name: MarkName): Promise<number | null> {
   const row = await db
@@ -363,17 +361,19 @@ export async function netUsers(
   // begun since (or a little before), or one still going past a midnight after the mark, can add a
   // client to the window's days. (Every open connection would be ~30,000 at 100,000 clients.)
   const nextMidnight = Math.min(...groups.map((g) => addDays(g.zone, startOfDay(g.zone, mark - 1), 1)));
+  // Both sets when the window passes a midnight after the mark: a session in both counts once
+  // (distinct clients below).
+  const begunSince = sessionsOpenOrEndedSince(liveFrom, mark - LATE_START_MS);
   const sessionsAfter =
     nextMidnight < to
-      ? sql`(${openOrEndedSince('s.id', liveFrom, sql`1 = 1`, mark - LATE_START_MS)}
-          or ${openOrEndedSince('s.id', Math.max(liveFrom, nextMidnight))})`
-      : openOrEndedSince('s.id', liveFrom, sql`1 = 1`, mark - LATE_START_MS);
+      ? sql`(select * from ${begunSince} a
+          union all select * from ${sessionsOpenOrEndedSince(Math.max(liveFrom, nextMidnight))} b)`
+      : begunSince;
   const live =
     liveFrom < to
-      ? sql`from client_sessions s join devices d on d.id = s.device_id
+      ? sql`from ${sessionsAfter} s join devices d on d.id = s.device_id
       where ${tenantIs(scope, 's.tenant_id')} and d.tenant_id = s.tenant_id and d.parent is not null
-        and s.start_at < ${to} and ${sessionsAfter}
-        and ${netIds ? inList('d.parent', netIds) : sql`1 = 1`}`
+        and s.start_at < ${to} and ${netIds ? inList('d.parent', netIds) : sql`1 = 1`}`
       : null;
   if (what === 'total') {
     const [a, b] = await Promise.all([
@@ -578,9 +578,9 @@ export async function sessionsOverlapping(
   }>`
     select s.tenant_id as tenant_id, d.parent as network_id, n.time_zone as zone, s.client_id as client_id,
       s.start_at as start_at, s.end_at as end_at
-    from client_sessions s join devices d on d.id = s.device_id join networks n on n.id = d.parent
-    where d.tenant_id = s.tenant_id and n.tenant_id = s.tenant_id
-      and s.start_at < ${to} and ${openOrEndedSince('s.id', from)}`.execute(db);
+    from ${sessionsOpenOrEndedSince(from)} s join devices d on d.id = s.device_id
+      join networks n on n.id = d.parent
+    where d.tenant_id = s.tenant_id and n.tenant_id = s.tenant_id and s.start_at < ${to}`.execute(db);
   return rows.rows.map((r) => ({
     tenant_id: r.tenant_id,
     network_id: r.network_id,
@@ -637,6 +637,7 @@ export async function pruneRollups(db: Db, hoursBefore: number, daysBefore: numb
     .where('last_day', '<', Math.floor(daysBefore / DAY) - 1)
     .execute();
   await db.deleteFrom('analytics_client_day').where('day', '<', daysBefore).execute();
+  await db.deleteFrom('analytics_tenant_hour').where('hour', '<', hoursBefore).execute();
 }
 
 // ——— devices' traffic ———
@@ -902,6 +903,18 @@ export async function firstClientHour(db: Db, from: number): Promise<number | nu
   return row?.first == null ? null : Number(row.first);
 }
 
+/** Sums the tenants' clients' hours of [from, to) into analytics_tenant_hour, moving its mark. */
+export async function rollTenantFlow(db: Db, from: number, to: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('analytics_tenant_hour').where('hour', '>=', from).where('hour', '<', to).execute();
+    await sql`insert into analytics_tenant_hour (tenant_id, hour, tx_bytes, rx_bytes)
+      select tenant_id, hour, sum(tx_bytes), sum(rx_bytes) from client_flow
+      where hour >= ${from} and hour < ${to}
+      group by tenant_id, hour`.execute(trx);
+    await setMark(trx, 'tenantflow', to);
+  });
+}
+
 /** Rolls clients' hours of [from, to) (whole UTC days) into analytics_client_day, moving the mark. */
 export async function rollClientDays(db: Db, from: number, to: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -1035,9 +1048,19 @@ export async function clientHours(
       : sql`f.client_id in (select s.client_id from client_sessions s join devices d on d.id = s.device_id
           where s.tenant_id = f.tenant_id and d.parent = ${target.network} and d.tenant_id = s.tenant_id
             and s.start_at < ${to} and (s.end_at is null or s.end_at >= ${from}))`;
-  const rows = await sql<{ hour: unknown; tx: unknown; rx: unknown }>`
+  // The tenant's (or every tenant's) clients together: the hours rolled up per tenant before the
+  // mark, the clients' hours after it.
+  const whole = target.client === undefined && target.network === undefined;
+  const mark = whole ? Math.min(Math.max((await markOf(db, 'tenantflow')) ?? from, from), to) : from;
+  const rolled =
+    mark > from
+      ? sql`select hour, sum(tx_bytes) as tx, sum(rx_bytes) as rx from analytics_tenant_hour
+          where hour >= ${from} and hour < ${mark} and ${tenantIs(scope, 'tenant_id')}
+          group by hour union all `
+      : sql``;
+  const rows = await sql<{ hour: unknown; tx: unknown; rx: unknown }>`${rolled}
     select f.hour as hour, sum(f.tx_bytes) as tx, sum(f.rx_bytes) as rx from client_flow f
-    where f.hour >= ${from} and f.hour < ${to} and ${tenantIs(scope, 'f.tenant_id')}
+    where f.hour >= ${mark} and f.hour < ${to} and ${tenantIs(scope, 'f.tenant_id')}
       and ${target.client === undefined ? sql`1 = 1` : sql`f.client_id = ${target.client}`} and ${network}
     group by f.hour`.execute(db);
   return rows.rows.map((r) => ({ hour: num(r.hour), tx: num(r.tx), rx: num(r.rx) }));

@@ -52,6 +52,15 @@ export interface AnalyticsNetSeenTable {
  * How far each roll-up went (`done_until`, ms): 'traffic', 'clients', 'netdays' (local days ending
  * by then), 'seen' (connections up to an hour's start); 'users' is the former daily users' mark.
  */
+/** A tenant's clients' traffic in one hour (client_flow summed; migration 0033). */
+export interface AnalyticsTenantHourTable {
+  tenant_id: string;
+  /** Start of the hour, ms. */
+  hour: number;
+  tx_bytes: number;
+  rx_bytes: number;
+}
+
 export interface AnalyticsMarkTable {
   name: string;
   done_until: number;
@@ -103,6 +112,7 @@ declare module '../../platform/store/db.ts' {
     analytics_net_seen: AnalyticsNetSeenTable;
     analytics_client_day: AnalyticsClientDayTable;
     analytics_marks: AnalyticsMarkTable;
+    analytics_tenant_hour: AnalyticsTenantHourTable;
     analytics_client_rank: AnalyticsClientRankTable;
     analytics_client_rank_state: AnalyticsClientRankStateTable;
     analytics_device_rank: AnalyticsDeviceRankTable;
