@@ -254,24 +254,39 @@ async function loaded(page: Page, route: string, pending: () => number, marker?:
       .toBe(true);
   }
   expect(pathOf(page), `${route} stays open`).toBe(route);
-  const quiet = () =>
-    page.evaluate(() => {
-      if (document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="page-spin"]')) {
-        return false;
-      }
-      return document
-        .getAnimations()
-        .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-    });
-  // Settled on two looks in a row: a dialog's opening motion starts a frame after it mounts, so a
-  // single look can fall before it began.
-  let calm = 0;
+  // Settled on two looks two frames apart, with no API call in flight before the first nor after
+  // the second: a dialog's opening motion starts a frame or two after it mounts (rc-motion steps
+  // through prepare, start and active a frame or two each), so one look can fall before it began.
+  // Motion under way shows in its step's class (`ant-zoom-appear-prepare`, `…-enter-active`,
+  // `…-leave-start`) before any animation runs, and the frames are the motion's own clock: two
+  // frames of a busy machine are as many steps as two of an idle one. Each look is one evaluate,
+  // which returns as soon as the second frame has been drawn. Not counted: the click's wave
+  // (`.ant-wave`, on the button that opened a dialog, outside it), whose class stays ~2 s after
+  // its effect ended; while it runs, its animation counts like any other.
   await expect
-    .poll(async () => (calm = pending() === 0 && (await quiet()) ? calm + 1 : 0) >= 2, {
-      timeout: WAIT_MS,
-      interval: 100,
-      message: `${route} did not settle (spinner, API call or animation still going)`,
-    })
+    .poll(
+      async () =>
+        pending() === 0 &&
+        (await page.evaluate(() => {
+          const quiet = () =>
+            !document.querySelector(
+              '.ant-spin-spinning, .ant-skeleton, [data-testid="page-spin"], [class*="-appear-"]:not(.ant-wave), [class*="-enter-"], [class*="-leave-"]',
+            ) &&
+            document
+              .getAnimations()
+              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+          if (!quiet()) return false;
+          return new Promise<boolean>((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(quiet()))),
+          );
+        })) &&
+        pending() === 0,
+      {
+        timeout: WAIT_MS,
+        interval: 50,
+        message: `${route} did not settle (spinner, API call or animation still going)`,
+      },
+    )
     .toBe(true);
 }
 

@@ -101,7 +101,8 @@ async function fillUpload(
   fields: { Model: string; HWVersion: string; FWVersion: string; Checksum: string; MD5: string },
   file: Buffer,
 ): Promise<void> {
-  await page.goto('/fwconf/upload');
+  // The tests sign in onto the form (one page load); another screen would go to it.
+  if (new URL(page.url()).pathname !== '/fwconf/upload') await page.goto('/fwconf/upload');
   await page.getByTestId('upload-form').waitFor();
   for (const [name, value] of Object.entries({ ...fields, Operator: 'e2e' }))
     await page.getByTestId(`upload-${name}`).fill(value);
@@ -139,7 +140,7 @@ function watchProgress(page: Page): Promise<number[]> {
 describe('/fwconf/upload', () => {
   it('uploads an image with a progress bar, and it shows in the library', async () => {
     const { context, page } = await newPage(browser, { width: 1366, height: 800 });
-    await signIn(page, DEMO);
+    await signIn(page, DEMO, '/fwconf/upload');
     const { model, hwVersion } = targets[0]!;
     const file = image(6 * 1024 * 1024);
     await fillUpload(
@@ -188,7 +189,7 @@ describe('/fwconf/upload', () => {
     'refuses mistakes on their fields, the MD5 after the upload, in %s at %i px',
     async (lang: Lang, width, height) => {
       const { context, page } = await newPage(browser, { lang, width, height });
-      await signIn(page, DEMO);
+      await signIn(page, DEMO, '/fwconf/upload');
       const file = image(64 * 1024);
       let sent = 0;
       page.on('request', (r) => {
@@ -228,7 +229,7 @@ describe('/fwconf/upload', () => {
 
   it('cancels an upload in flight (Chinese, phone width): the form comes back, nothing is stored', async () => {
     const { context, page } = await newPage(browser, { lang: 'zh', width: 390, height: 844 });
-    await signIn(page, DEMO);
+    await signIn(page, DEMO, '/fwconf/upload');
     const file = image(2 * 1024 * 1024);
     const version = `v8.01.${String(randomInt(100, 999))}`;
     await fillUpload(
@@ -271,11 +272,11 @@ describe('/fwconf/fw', () => {
   it('upgrades two simulated APs, "applied" live, and the device list shows the new version', async () => {
     expect(uploaded, 'the upload test ran').toBeDefined();
     const { context, page } = await newPage(browser, { width: 1366, height: 800 });
-    await signIn(page, DEMO);
     // The device choice asks the server for the image's model and hardware version only.
     const chooser = page.waitForRequest((r) => r.url().includes('/v1/device/getAll?'));
-    // From the library's "upgrade devices": the form opens with the image chosen.
-    await page.goto(`/fwconf/fw?image=${uploaded!._id}`);
+    // From the library's "upgrade devices": the form opens with the image chosen (the sign-in
+    // lands there, one page load).
+    await signIn(page, DEMO, `/fwconf/fw?image=${uploaded!._id}`);
     await page.getByTestId('upgrade-form').waitFor();
     // The engine publishes to watched tenants only: the socket must be open before the devices report.
     await page.locator('[data-testid="upgrade-live"][data-state="open"]').waitFor();
