@@ -72,6 +72,7 @@ import {
   setMark,
   telemetryMarks,
   type ClientFigures,
+  type MarkName,
   type NetHour,
   type NetworkRef,
   type SeenRow,
@@ -681,26 +682,26 @@ export class AnalyticsService {
   private async maintainOnce(): Promise<void> {
     const { db } = this.o;
     const now = this.o.clock();
-    // Traffic: the hours telemetry rolled up (its hourly mark), a week per transaction; empty
-    // stretches (before the first hour, a quiet fleet) pass in one step.
-    const target = floorHour((await telemetryMarks(db)).hour);
-    let mark = await markOf(db, 'traffic');
-    for (let spent = 0; spent < RUN_MS;) {
-      const next = await firstTelemetryHour(db, mark ?? 0);
-      if (next === null || next >= target) {
-        if (mark !== null && mark < target) await setMark(db, 'traffic', target);
-        break;
-      }
-      const from = mark === null || next > mark ? floorHour(next) : mark;
-      const to = Math.min(target, from + STEP_MS);
-      await rollTraffic(db, from, to);
-      spent += to - from;
-      mark = to;
-    }
+    // Traffic: the hours telemetry rolled up (its hourly mark).
+    await this.rollSteps('traffic', floorHour((await telemetryMarks(db)).hour), {
+      first: firstTelemetryHour,
+      align: floorHour,
+      roll: rollTraffic,
+    });
     await this.rollNetDays((await markOf(db, 'traffic')) ?? 0);
     await this.rollUsers(floorHour(now - USERS_GRACE_MS), now);
-    await this.rollClients(Math.floor((now - USERS_GRACE_MS) / DAY_MS) * DAY_MS);
-    await this.rollTenantFlow(floorHour(now - USERS_GRACE_MS));
+    // Clients' whole UTC days from client_flow (a day's last figures are in 5 minutes after it).
+    await this.rollSteps('clients', Math.floor((now - USERS_GRACE_MS) / DAY_MS) * DAY_MS, {
+      first: firstClientHour,
+      align: (t) => Math.floor(t / DAY_MS) * DAY_MS,
+      roll: rollClientDays,
+    });
+    // The tenants' clients' hours up to the one that ended 5 minutes ago (analytics_tenant_hour).
+    await this.rollSteps('tenantflow', floorHour(now - USERS_GRACE_MS), {
+      first: firstClientHour,
+      align: floorHour,
+      roll: rollTenantFlow,
+    });
     // The tenants' client rankings of 7 and 30 days, up to the hour whose traffic is all written.
     await refreshRanks(background(db), now, floorHour(now - USERS_GRACE_MS));
     await pruneRollups(db, now - RETENTION.hours, now - RETENTION.userDays);
@@ -783,37 +784,31 @@ export class AnalyticsService {
     }
   }
 
-  /** Clients' whole UTC days from client_flow up to `target` (a day's last figures are in by then). */
-  private async rollClients(target: number): Promise<void> {
+  /**
+   * A roll-up from its mark up to `target`: a week per step (each step's transaction moves the
+   * mark), at most RUN_MS of it a run; empty stretches (before the first row, a quiet fleet) pass in
+   * one step, the first row found starting the next one (`align`ed to the roll-up's unit).
+   */
+  private async rollSteps(
+    name: MarkName,
+    target: number,
+    step: {
+      first: (db: Db, from: number) => Promise<number | null>;
+      align: (t: number) => number;
+      roll: (db: Db, from: number, to: number) => Promise<unknown>;
+    },
+  ): Promise<void> {
     const { db } = this.o;
-    let mark = await markOf(db, 'clients');
+    let mark = await markOf(db, name);
     for (let spent = 0; spent < RUN_MS;) {
-      const next = await firstClientHour(db, mark ?? 0);
+      const next = await step.first(db, mark ?? 0);
       if (next === null || next >= target) {
-        if (mark !== null && mark < target) await setMark(db, 'clients', target);
+        if (mark !== null && mark < target) await setMark(db, name, target);
         break;
       }
-      const from = mark === null || next > mark ? Math.floor(next / DAY_MS) * DAY_MS : mark;
+      const from = mark === null || next > mark ? step.align(next) : mark;
       const to = Math.min(target, from + STEP_MS);
-      await rollClientDays(db, from, to);
-      spent += to - from;
-      mark = to;
-    }
-  }
-
-  /** The tenants' clients' hours up to `target` (an hour's start) into analytics_tenant_hour. */
-  private async rollTenantFlow(target: number): Promise<void> {
-    const { db } = this.o;
-    let mark = await markOf(db, 'tenantflow');
-    for (let spent = 0; spent < RUN_MS;) {
-      const next = await firstClientHour(db, mark ?? 0);
-      if (next === null || next >= target) {
-        if (mark !== null && mark < target) await setMark(db, 'tenantflow', target);
-        break;
-      }
-      const from = mark === null || next > mark ? floorHour(next) : mark;
-      const to = Math.min(target, from + STEP_MS);
-      await rollTenantFlow(db, from, to);
+      await step.roll(db, from, to);
       spent += to - from;
       mark = to;
     }
