@@ -1,10 +1,12 @@
 /**
  * DNS behaviour through HTTP on both stores: the five calls (watch list add/del/getAll,
  * devicebehavior/getAll, flow/listPartURL) per tenant, the analysis role gate, the privacy settings
- * applied at ingestion and the retention job, the catalogue (subdomains take their parent's entry).
+ * applied at ingestion and the retention job, the catalogue (subdomains take their parent's entry),
+ * the ingest's writes in parts (totals, a failed part, a privacy change between parts).
  * Reports go to the handler the gateway calls (the broker's side: behaviour-broker.test.ts).
  */
 import { createHash } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMMAND_KINDS,
@@ -13,14 +15,17 @@ import {
   helloMessage,
   type DeviceBehaviourList,
   type DnsCatalogueList,
+  type DnsPrivacyMode,
   type DnsPrivacyReply,
   type DnsWatchItem,
   type DnsWatchList,
   type PartUrlList,
 } from '@netconsole/contract';
+import type { Database, Db } from '../../platform/store/db.ts';
 import { seedBehaviourDemo } from './demo.ts';
 import { DnsIngest } from './ingest.ts';
-import { ADMIN_SCOPE, apiCaller, login, startHarness, type Harness } from '../../test/harness.ts';
+import { HOUR_MS } from './period.ts';
+import { ADMIN_SCOPE, TEST_STORE, apiCaller, login, startHarness, type Harness } from '../../test/harness.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -97,6 +102,94 @@ async function report(sn: string, entries: [mac: string, domain: string, times?:
 }
 
 const db = () => h.store.db;
+
+/** A report handed to an ingest of the test's own (not written): entries `ago` ms before now. */
+function send(
+  ingest: DnsIngest,
+  sn: string,
+  entries: readonly (readonly [mac: string, domain: string, times?: number, ago?: number])[],
+) {
+  const list = entries.flatMap(([mac, domain, times = 1, ago = 1000]) =>
+    Array.from({ length: times }, (_, i) => ({ ts: h.clock.now - ago + i, mac, domain, qtype: 'a' })),
+  );
+  const m = dnsMessage.parse({ v: 1, ts: h.clock.now, seq: seq++, entries: list });
+  return ingest.dns(undefined, sn, m, h.clock.now);
+}
+
+/** The store, counting its transactions and calling `afterCommit` after each (where a write waits between parts). */
+function counted(afterCommit: () => void = () => undefined) {
+  const target = db();
+  let commits = 0;
+  const store = new Proxy(target, {
+    get(t, p): unknown {
+      if (p === 'transaction')
+        return () => ({
+          execute: async <T>(fn: (trx: Transaction<Database>) => Promise<T>) => {
+            const r = await t.transaction().execute(fn);
+            commits++;
+            afterCommit();
+            return r;
+          },
+        });
+      const v: unknown = Reflect.get(t, p, t);
+      return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
+    },
+  });
+  return { store: store as Db, commits: () => commits };
+}
+
+/** A tenant's stored DNS rows, its network's id written `net`, sorted. */
+async function stored(tenant: string, network: string) {
+  const net = (id: string) => (id === network ? 'net' : id);
+  const buckets = async (table: 'dns_domain_hours' | 'dns_domain_days') =>
+    (
+      await db()
+        .selectFrom(table)
+        .select(['network_id', 'domain', 'bucket', 'queries', 'clients', 'last_at'])
+        .where('tenant_id', '=', tenant)
+        .execute()
+    )
+      .map((r) => [
+        net(r.network_id),
+        r.domain,
+        Number(r.bucket),
+        Number(r.queries),
+        r.clients,
+        Number(r.last_at),
+      ])
+      .sort();
+  const clients = (
+    await db()
+      .selectFrom('dns_client_hours')
+      .select(['network_id', 'mac', 'domain', 'bucket', 'queries', 'last_at'])
+      .where('tenant_id', '=', tenant)
+      .execute()
+  )
+    .map((r) => [net(r.network_id), r.mac, r.domain, Number(r.bucket), Number(r.queries), Number(r.last_at)])
+    .sort();
+  return { hours: await buckets('dns_domain_hours'), days: await buckets('dns_domain_days'), clients };
+}
+
+/** A real failure of the store: inserting an hour row of `fail.example` raises. */
+const fault = {
+  async install() {
+    if (TEST_STORE === 'postgres') {
+      await sql`create function dns_fault() returns trigger language plpgsql as $$
+        begin raise exception 'injected fault'; end $$`.execute(db());
+      await sql`create trigger dns_fault before insert on dns_domain_hours for each row
+        when (new.domain = 'fail.example') execute function dns_fault()`.execute(db());
+    } else {
+      await sql`create trigger dns_fault before insert on dns_domain_hours
+        when new.domain = 'fail.example' begin select raise(abort, 'injected fault'); end`.execute(db());
+    }
+  },
+  async remove() {
+    await sql`drop trigger if exists dns_fault${sql.raw(TEST_STORE === 'postgres' ? ' on dns_domain_hours' : '')}`.execute(
+      db(),
+    );
+    if (TEST_STORE === 'postgres') await sql`drop function if exists dns_fault()`.execute(db());
+  },
+};
 
 describe('DNS behaviour', () => {
   it('answers the five calls per tenant: top domains and categories, behaviour, the watch list', async () => {
@@ -437,6 +530,173 @@ describe('DNS behaviour', () => {
     // Nothing waits: another flush writes nothing.
     await ingest.flush();
     expect(ingest.figures.flushes).toBe(2);
+  });
+
+  it('writes in transactions of a bounded size what one transaction would store', async () => {
+    const split = await signIn('split');
+    const whole = await signIn('whole');
+    const splitNet = await site(split.token, 'Split');
+    const wholeNet = await site(whole.token, 'Whole');
+    // At most 5 rows a transaction (a bucket counts 2: its hour and day rows); the other the server's.
+    const inParts = counted();
+    const splitIngest = new DnsIngest(
+      inParts.store,
+      () => h.clock.now,
+      h.app.log,
+      () => 'full',
+      1e9,
+      5,
+    );
+    const inOne = counted();
+    const wholeIngest = new DnsIngest(
+      inOne.store,
+      () => h.clock.now,
+      h.app.log,
+      () => 'full',
+      1e9,
+    );
+    // Six names over two hours of one day, so a day row adds up hours written in other transactions.
+    const entries = Array.from({ length: 6 }, (_, i) => [
+      [M1, `d${i}.split.example`, i + 1] as const,
+      [M2, `d${i}.split.example`, 1, HOUR_MS + 1000] as const,
+      ...(i % 2 === 0 ? [[M1, `d${i}.split.example`, 2, HOUR_MS + 5000] as const] : []),
+    ]).flat();
+    await send(splitIngest, splitNet.sn, entries);
+    await send(wholeIngest, wholeNet.sn, entries);
+    await splitIngest.flush();
+    await wholeIngest.flush();
+
+    // 24 hour rows (6 names, 2 hours, the network and `*`), as many day rows at most, 15 client rows.
+    expect(inParts.commits()).toBeGreaterThanOrEqual(Math.ceil((24 * 2 + 15) / 5));
+    expect(inOne.commits()).toBe(1);
+    for (const ingest of [splitIngest, wholeIngest])
+      expect(ingest.figures).toMatchObject({ flushes: 1, rowsWritten: 24 + 15, failures: 0 });
+    const got = await stored(split.tenant.id, splitNet.id);
+    expect(got).toEqual(await stored(whole.tenant.id, wholeNet.id));
+    expect([got.hours.length, got.days.length, got.clients.length]).toEqual([24, 12, 15]);
+    // d0 in the network that day: 1 + 1 + 2 queries; at most 2 clients within an hour.
+    expect(got.days.find((r) => r[0] === 'net' && r[1] === 'd0.split.example')?.slice(3, 5)).toEqual([4, 2]);
+  });
+
+  it('keeps only the transactions not written when one fails, stopping there', async () => {
+    const t = await signIn('part');
+    const net = await site(t.token, 'Part');
+    const store = counted();
+    // 4 rows a transaction: one name's two buckets (network and `*`); the client rows after them.
+    const ingest = new DnsIngest(
+      store.store,
+      () => h.clock.now,
+      h.app.log,
+      () => 'full',
+      1e9,
+      4,
+    );
+    await fault.install();
+    try {
+      await send(ingest, net.sn, [
+        [M1, 'one.example', 3],
+        [M1, 'fail.example', 2],
+        [M2, 'three.example'],
+        [M2, 'one.example'],
+      ]);
+      await ingest.flush();
+      // The first transaction went in; the second failed; the two after it were not tried.
+      expect(store.commits()).toBe(1);
+      expect(ingest.figures).toMatchObject({ flushes: 0, rowsWritten: 2, failures: 1 });
+      const first = await stored(t.tenant.id, net.id);
+      expect(first.hours.map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
+        ['*', 'one.example', 4, 2],
+        ['net', 'one.example', 4, 2],
+      ]);
+      expect(first.days.map((r) => [r[0], r[1], r[3], r[4]])).toEqual([
+        ['*', 'one.example', 4, 2],
+        ['net', 'one.example', 4, 2],
+      ]);
+      expect(first.clients).toEqual([]);
+    } finally {
+      await fault.remove();
+    }
+
+    // More of the same meanwhile; the next write stores what was kept with it, the first part once.
+    await send(ingest, net.sn, [
+      [M1, 'one.example'],
+      [M1, 'fail.example'],
+      [M3, 'three.example'],
+    ]);
+    await ingest.flush();
+    expect(ingest.figures).toMatchObject({ flushes: 1, rowsWritten: 2 + 6 + 5, failures: 1 });
+    const after = await stored(t.tenant.id, net.id);
+    const totals = [
+      ['*', 'fail.example', 3, 1],
+      ['*', 'one.example', 5, 2],
+      ['*', 'three.example', 2, 2],
+      ['net', 'fail.example', 3, 1],
+      ['net', 'one.example', 5, 2],
+      ['net', 'three.example', 2, 2],
+    ];
+    expect(after.hours.map((r) => [r[0], r[1], r[3], r[4]])).toEqual(totals);
+    expect(after.days.map((r) => [r[0], r[1], r[3], r[4]])).toEqual(totals);
+    expect(after.clients.map((r) => [r[1], r[2], r[4]])).toEqual([
+      [M3, 'three.example', 1],
+      [M2, 'one.example', 1],
+      [M2, 'three.example', 1],
+      [M1, 'fail.example', 3],
+      [M1, 'one.example', 4],
+    ]);
+  });
+
+  it('writes no more than a privacy change made during a write allows', async () => {
+    const t = await signIn('midway');
+    const net = await site(t.token, 'Midway');
+    let mode: DnsPrivacyMode = 'full';
+    let next: DnsPrivacyMode | null = null;
+    // The setting changes after the write's first transaction, as the service changes it (then forget).
+    const store = counted(() => {
+      if (!next) return;
+      mode = next;
+      next = null;
+      ingest.forget(t.tenant.id, mode);
+    });
+    const ingest = new DnsIngest(
+      store.store,
+      () => h.clock.now,
+      h.app.log,
+      () => mode,
+      1e9,
+      4,
+    );
+
+    // To `aggregated`: the second name's buckets still go in, the client rows (the last part) not.
+    next = 'aggregated';
+    await send(ingest, net.sn, [
+      [M1, 'a.midway.example'],
+      [M2, 'b.midway.example'],
+    ]);
+    await ingest.flush();
+    let got = await stored(t.tenant.id, net.id);
+    expect(got.hours.map((r) => [r[0], r[1]])).toEqual([
+      ['*', 'a.midway.example'],
+      ['*', 'b.midway.example'],
+      ['net', 'a.midway.example'],
+      ['net', 'b.midway.example'],
+    ]);
+    expect(got.clients).toEqual([]);
+    expect(ingest.figures).toMatchObject({ flushes: 1, rowsWritten: 4, failures: 0 });
+
+    // To `off`: nothing after the first part, and nothing of it kept for later.
+    mode = 'full';
+    next = 'off';
+    await send(ingest, net.sn, [
+      [M1, 'c.midway.example'],
+      [M1, 'd.midway.example'],
+    ]);
+    await ingest.flush();
+    await ingest.flush();
+    got = await stored(t.tenant.id, net.id);
+    expect(got.hours.map((r) => r[1])).not.toContain('d.midway.example');
+    expect(got.hours.filter((r) => r[1] === 'c.midway.example')).toHaveLength(2);
+    expect(got.clients).toEqual([]);
+    expect(ingest.figures).toMatchObject({ flushes: 2, rowsWritten: 6, failures: 0 });
   });
 
   it('seeds the demo tenant with days of counts and a watch list', async () => {
