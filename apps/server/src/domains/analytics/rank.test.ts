@@ -278,6 +278,39 @@ describe('ranked clients (analytics_client_rank)', () => {
       .where('end_at', 'is', null)
       .where('start_at', '<', later - 10 * 60_000)
       .execute();
+    // A client new since the rows, online for the last 90 minutes: no row, only its connection.
+    const model = await db
+      .selectFrom('clients')
+      .selectAll()
+      .where('id', '=', 'ra-1')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('clients')
+      .values({
+        ...model,
+        id: 'ra-new',
+        mac: '0200000100FE',
+        name: 'phone-new',
+        first_seen: later - 90 * 60_000,
+      })
+      .execute();
+    a.clients = [...a.clients, 'ra-new'];
+    await db
+      .insertInto('client_sessions')
+      .values({
+        id: 'ra-new-s',
+        tenant_id: a.id,
+        client_id: 'ra-new',
+        device_id: null,
+        device_sn: 'SN',
+        link: 1,
+        ssid: null,
+        band: null,
+        start_at: later - 90 * 60_000,
+        end_at: null,
+        end_reason: null,
+      })
+      .execute();
     now = later;
     await expectSame(db, a, 30, SH, now);
     await refreshRanks(db, now, until(now), [a.id]);

@@ -426,6 +426,13 @@ export async function rankedClientPage(
       from (${rows}) x where ${matching('client_id')} group by client_id`;
   // What moves the order after the rows: traffic since `until`; connections begun since `lag`; the
   // online time of every connection since `lag` (open ones grow: every client online now).
+  // Clients with something after the rows but no row: their traffic since `until`, or a connection
+  // the rows cannot hold yet (begun since `lag`; every one overlapping when `lag` is before the
+  // period, as just after a local midnight).
+  const started = sql`(case when ${lag} > ${q.from} then ${lag} else 0 end)`;
+  const rowless = (x: string) =>
+    sql`not exists (select 1 from analytics_client_rank r where r.tenant_id = ${t} and r.span = ${q.span}
+      and r.gen = ${gen} and r.client_id = ${sql.ref(`${x}.client_id`)})`;
   const moving =
     q.order.by === 'traffic'
       ? flowHours(t, until, q.to)
@@ -457,10 +464,11 @@ export async function rankedClientPage(
   const flowAfter = (col: 'tx_bytes' | 'rx_bytes') =>
     sql`coalesce((select sum(${sql.ref(`f.${col}`)}) from client_flow f
       where f.client_id = pg.id and f.hour >= ${until} and f.hour < ${q.to}), 0)`;
-  const sessAfter = (col: 'online_ms' | 'conns') =>
+  const sessAfterOf = (client: Frag, col: 'online_ms' | 'conns') =>
     sql`coalesce((select sum(${sql.ref(`p.${col}`)}) from (${sessionPieces(t, low, q.to, openEnd, {
-      client: sql.ref('pg.id'),
+      client,
     })}) p), 0)`;
+  const sessAfter = (col: 'online_ms' | 'conns') => sessAfterOf(sql.ref('pg.id'), col);
   const withs = sql`with st as (${st}), d as (${grouped(moving)})`;
   const whole = sql`select pg.id as id, coalesce(r.tx_bytes, 0) + ${flowAfter('tx_bytes')} as tx,
       coalesce(r.rx_bytes, 0) + ${flowAfter('rx_bytes')} as rx,
@@ -469,24 +477,55 @@ export async function rankedClientPage(
     from pg left join analytics_client_rank r on ${mine} and r.client_id = pg.id`;
   const by =
     q.order.by === 'traffic' ? sql`w.tx + w.rx` : q.order.by === 'online' ? sql`w.online_ms` : sql`w.conns`;
-  // Clients with something after the rows but no row: their traffic since `until`, or a connection
-  // the rows cannot hold yet (begun since `lag`; every one overlapping when `lag` is before the
-  // period, as just after a local midnight).
-  const started = sql`(case when ${lag} > ${q.from} then ${lag} else 0 end)`;
   // Counted distinct over a "union all": a "union" made SQLite read each side in client order,
   // the sessions' side by the client index over the whole connect log (170 ms against 25).
   const newcomers = sql`select client_id from (${flowHours(t, until, q.to)}) f
     union all select client_id from (${sessionPieces(t, low, q.to, openEnd, { startedFrom: started })}) s`;
-  const [page, count] = await Promise.all([
+  // By online time, most first, every client online now moves (~30,000 at full scale): weighing
+  // each against the edge took ~100 ms. Figures only grow after the rows, so the k-th of all the
+  // rows' figures (`top`) is at most the k-th whole one, and a client on the page has a whole figure
+  // of `top` at least: a row within the most any client gained since `lag` (`gain`) of it, or a
+  // client without a row that gained `top` on its own (only possible when `gain` reaches `top`).
+  // Only those get their whole figure. `top` and `gain` are read first, beside the count: the
+  // sessions since `lag` grouped per client cost ~35 ms a reading, and SQLite read them again for
+  // each use in one statement. A fold in between only moves `lag` later, so gains only shrink.
+  const onlineTop = q.order.by === 'online' && !asc;
+  const topOf = sql`(select coalesce((select r.online_ms from analytics_client_rank r
+    where ${mine} and ${matching('r.client_id')}
+    order by r.online_ms desc limit 1 offset ${k - 1}), -1))`;
+  const candidates = (top: number, gain: number) =>
+    onlineTop
+      ? sql`cand as materialized (
+          select x.id as id, coalesce(r.online_ms, 0) + ${sessAfterOf(sql.ref('x.id'), 'online_ms')} as k
+          from (
+            select r.client_id as id from analytics_client_rank r
+            where ${mine} and ${matching('r.client_id')} and r.online_ms >= ${top - gain}
+            ${gain >= top ? sql`union select d.client_id as id from d where d.online_ms >= ${top}` : sql``}
+          ) x
+          left join analytics_client_rank r on ${mine} and r.client_id = x.id
+        )`
+      : sql`cand as materialized (
+          select r.client_id as id, ${col} as k from analytics_client_rank r
+          where ${settled} and ${col} ${cmp} ${bound}
+          union all
+          select d.client_id as id, ${movedKey} as k from d
+            left join analytics_client_rank r on ${mine} and r.client_id = d.client_id
+          where ${movedKey} ${cmp} ${bound}
+          ${
+            q.order.by === 'traffic'
+              ? // By traffic, clients without a row whose only news is a connection (no bytes): on
+                // the page when no bytes reach the edge (else the page left them out, though the
+                // count had them). The constant comparison first: most first, rarely read at all.
+                sql`union all select distinct s.client_id as id, 0 as k
+                  from (${sessionPieces(t, low, q.to, openEnd, { startedFrom: started })}) s
+                  where 0 ${cmp} ${bound} and ${rowless('s')}
+                    and not exists (select 1 from d where d.client_id = s.client_id)`
+              : sql``
+          }
+        )`;
+  const pageOf = (top = 0, gain = 0) =>
     sql<Record<string, unknown>>`${withs},
-      cand as materialized (
-        select r.client_id as id, ${col} as k from analytics_client_rank r
-        where ${settled} and ${col} ${cmp} ${bound}
-        union all
-        select d.client_id as id, ${movedKey} as k from d
-          left join analytics_client_rank r on ${mine} and r.client_id = d.client_id
-        where ${movedKey} ${cmp} ${bound}
-      ),
+      ${candidates(top, gain)},
       -- The page among the candidates by their figure of the order (a settled client's is its row's,
       -- a moved one's the row and what moved it: what the whole figures below order by), so that
       -- only the page's clients get their whole figures (page 50: 10 of 500 candidates).
@@ -507,7 +546,16 @@ export async function rankedClientPage(
         left join networks n on n.id = dv.parent and n.tenant_id = c.tenant_id
       where c.id = w.id and c.tenant_id = ${t} and exists (select 1 from st)
       order by ${by} ${asc ? sql`asc` : sql`desc`}, c.mac asc, c.id asc
-      `.execute(db),
+      `.execute(db);
+  const topAndGain = async () => {
+    const r = await sql<{
+      top: unknown;
+      gain: unknown;
+    }>`${withs} select ${topOf} as top, coalesce(max(online_ms), 0) as gain from d`.execute(db);
+    return pageOf(num(r.rows[0]?.top), num(r.rows[0]?.gain));
+  };
+  const [page, count] = await Promise.all([
+    onlineTop ? topAndGain() : pageOf(),
     // Rows go with their clients (a foreign key), and so do hours and sessions: no client is
     // looked up to count.
     sql<{ ok: unknown; n: unknown; m: unknown }>`with st as (${st})
