@@ -8,6 +8,7 @@
 // --ingest-seconds. Goals (issue 19): p99 < 200 ms on SQLite; ingest ≥ 66,667 entries/s (10,000
 // devices × 200 entries / 30 s). `npm run bench:analytics -- --help`.
 import { parseArgs } from 'node:util';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { decodeUp, upTopic, type UpMessage } from '@netconsole/contract';
 import { dropRanks } from '../apps/server/src/domains/analytics/rank.ts';
@@ -176,7 +177,7 @@ async function stallReport(
   results: { name: string; p50: number }[],
   timeline: { name: string; start: number; ms: number }[],
   since: number,
-  flushes: { start: number; ms: number }[],
+  flushes: { start: number; ms: number; heldMs: number }[],
 ): Promise<string> {
   const jobs = await sql<{ name: string; started_at: number; duration_ms: number | null }>`select name,
     started_at, duration_ms from job_runs where started_at >= ${since} order by started_at`.execute(
@@ -185,7 +186,11 @@ async function stallReport(
   const runs = {
     rows: [
       ...jobs.rows,
-      ...flushes.map((f) => ({ name: 'dns flush', started_at: f.start, duration_ms: f.ms })),
+      ...flushes.map((f) => ({
+        name: `dns flush (event loop held up to ${f0(f.heldMs)} ms)`,
+        started_at: f.start,
+        duration_ms: f.ms,
+      })),
     ].sort((a, b) => a.started_at - b.started_at),
   };
   const median = new Map(results.map((r) => [r.name, r.p50]));
@@ -359,10 +364,16 @@ async function main() {
       }
     })();
     /** The DNS minute flushes while measured (writer work), for the stall report. */
-    const flushes: { start: number; ms: number }[] = [];
+    const flushes: { start: number; ms: number; heldMs: number }[] = [];
     const flushLoop = setInterval(() => {
       const start = Date.now();
-      void h.services.dnsIngest.flush().finally(() => flushes.push({ start, ms: Date.now() - start }));
+      // How long the event loop was held at a time meanwhile (the flush's own steps, mostly).
+      const held = monitorEventLoopDelay({ resolution: 5 });
+      held.enable();
+      void h.services.dnsIngest.flush().finally(() => {
+        held.disable();
+        flushes.push({ start, ms: Date.now() - start, heldMs: held.max / 1e6 });
+      });
     }, 60_000);
 
     // Signed in again: the load took longer than a session lives.
