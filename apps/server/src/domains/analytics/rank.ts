@@ -426,13 +426,6 @@ export async function rankedClientPage(
       from (${rows}) x where ${matching('client_id')} group by client_id`;
   // What moves the order after the rows: traffic since `until`; connections begun since `lag`; the
   // online time of every connection since `lag` (open ones grow: every client online now).
-  // Clients with something after the rows but no row: their traffic since `until`, or a connection
-  // the rows cannot hold yet (begun since `lag`; every one overlapping when `lag` is before the
-  // period, as just after a local midnight).
-  const started = sql`(case when ${lag} > ${q.from} then ${lag} else 0 end)`;
-  const rowless = (x: string) =>
-    sql`not exists (select 1 from analytics_client_rank r where r.tenant_id = ${t} and r.span = ${q.span}
-      and r.gen = ${gen} and r.client_id = ${sql.ref(`${x}.client_id`)})`;
   const moving =
     q.order.by === 'traffic'
       ? flowHours(t, until, q.to)
@@ -442,6 +435,12 @@ export async function rankedClientPage(
   );
   const asc = q.order.dir === 'asc';
   const mine = sql`r.tenant_id = ${t} and r.span = ${q.span} and r.gen = ${gen}`;
+  // Clients with something after the rows but no row: their traffic since `until`, or a connection
+  // the rows cannot hold yet (begun since `lag`; every one overlapping when `lag` is before the
+  // period, as just after a local midnight).
+  const started = sql`(case when ${lag} > ${q.from} then ${lag} else 0 end)`;
+  const rowless = (x: string) =>
+    sql`not exists (select 1 from analytics_client_rank r where ${mine} and r.client_id = ${sql.ref(`${x}.client_id`)})`;
   const settled = sql`${mine} and not exists (select 1 from d where d.client_id = r.client_id)
     and ${matching('r.client_id')}`;
   const k = q.page.offset + q.page.limit;
@@ -562,9 +561,7 @@ export async function rankedClientPage(
       select (select count(*) from st) as ok,
         (select count(*) from analytics_client_rank r where ${mine} and ${matching('r.client_id')}) as n,
         (select count(distinct x.client_id) from (${newcomers}) x where ${matching('x.client_id')}
-          and not exists (select 1 from analytics_client_rank r where ${mine} and r.client_id = x.client_id)) as m`.execute(
-      db,
-    ),
+          and ${rowless('x')}) as m`.execute(db),
   ]);
   const c = count.rows[0];
   if (!c || num(c.ok) === 0) return undefined;

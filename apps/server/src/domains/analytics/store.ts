@@ -82,6 +82,19 @@ export async function markOf(db: Db, name: MarkName): Promise<number | null> {
   return row ? Number(row.done_until) : null;
 }
 
+/** Several marks in one read (0 for one never set). */
+export async function marksOf<N extends MarkName>(db: Db, names: readonly N[]): Promise<Record<N, number>> {
+  const rows = await db
+    .selectFrom('analytics_marks')
+    .select(['name', 'done_until'])
+    .where('name', 'in', [...names])
+    .execute();
+  return Object.fromEntries(names.map((n) => [n, num(rows.find((r) => r.name === n)?.done_until)])) as Record<
+    N,
+    number
+  >;
+}
+
 export async function setMark(db: Db, name: MarkName, value: number): Promise<void> {
   await db
     .insertInto('analytics_marks')
@@ -385,13 +398,7 @@ export async function netUsers(
   to: number,
   what: 'byNetwork' | 'total' = 'byNetwork',
 ): Promise<{ byNetwork: Map<string, number>; total: number }> {
-  const marks = await db
-    .selectFrom('analytics_marks')
-    .select(['name', 'done_until'])
-    .where('name', 'in', ['seen', 'seenrev'])
-    .execute();
-  const markNamed = (name: MarkName) => num(marks.find((m) => m.name === name)?.done_until);
-  const mark = markNamed('seen');
+  const { seen: mark, seenrev } = await marksOf(db, ['seen', 'seenrev']);
   const liveFrom = Math.max(from, mark);
   const windows = groups.map((g) => ({ ids: g.ids, ...datesIn(g.zone, dayFrom, to) }));
   const netIds = groups.some((g) => g.ids === null) ? null : groups.flatMap((g) => g.ids ?? []);
@@ -420,7 +427,7 @@ export async function netUsers(
     seenCounts.get(
       db,
       JSON.stringify([scope.admin ? null : scope.tenantId, windows, netIds, what]),
-      `${mark}/${markNamed('seenrev')}`,
+      `${mark}/${seenrev}`,
       run,
     );
   if (what === 'total') {

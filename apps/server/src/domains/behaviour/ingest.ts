@@ -73,10 +73,9 @@ interface ClientDelta {
   last: number;
 }
 
-/** A bucket as one write took it: its row and the queries it took (given back if the write fails). */
+/** A bucket as one write took it: its row (its queries given back if the write fails). */
 interface TakenBucket {
   bucket: Bucket;
-  pending: number;
   row: BucketDelta;
 }
 
@@ -277,7 +276,7 @@ export class DnsIngest {
       for (; bi < waiting.length && (room >= 2 || empty()); bi++) {
         const b = waiting[bi]!;
         if (b.pending === 0 && b.macs.size === b.written) continue;
-        group.buckets.push({ bucket: b, pending: b.pending, row: bucketRow(b) });
+        group.buckets.push({ bucket: b, row: bucketRow(b) });
         b.written = b.macs.size;
         b.pending = 0;
         room -= 2;
@@ -295,7 +294,7 @@ export class DnsIngest {
       } catch (err) {
         this.figures.failures++;
         this.keep(group);
-        for (const b of waiting.slice(bi)) if (this.privacyOf(b.tenant) !== 'off') this.dirty.add(b);
+        for (const b of waiting.slice(bi)) if (this.keepsCounts(b.tenant)) this.dirty.add(b);
         this.keep({ buckets: [], clients: clients.slice(ci) });
         this.log.error(
           { err, written: rows, failed: transactions },
@@ -321,10 +320,15 @@ export class DnsIngest {
     }
   }
 
+  /** The tenant's setting (now) keeps its per-network counts: anything but `off`. */
+  private keepsCounts(tenant: string): boolean {
+    return this.privacyOf(tenant) !== 'off';
+  }
+
   /** Drops from a group what its tenant's privacy setting no longer allows. */
   private allowed(group: Group): void {
     group.clients = group.clients.filter(([, c]) => this.privacyOf(c.tenant) === 'full');
-    group.buckets = group.buckets.filter((t) => this.privacyOf(t.bucket.tenant) !== 'off');
+    group.buckets = group.buckets.filter((t) => this.keepsCounts(t.bucket.tenant));
   }
 
   /** One group in one transaction; its day rows from its own hour rows. */
@@ -352,7 +356,7 @@ export class DnsIngest {
   private keep(group: Group): void {
     this.allowed(group);
     for (const t of group.buckets) {
-      t.bucket.pending += t.pending;
+      t.bucket.pending += t.row.queries;
       // Its client count written again whole: the upsert keeps the higher of the two.
       t.bucket.written = 0;
       this.dirty.add(t.bucket);
