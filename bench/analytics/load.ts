@@ -14,7 +14,7 @@ import type {} from '../../apps/server/src/domains/analytics/tables.ts';
 import { dateNumber, zoneOf } from '../../apps/server/src/domains/analytics/zone.ts';
 import type {} from '../../apps/server/src/domains/behaviour/tables.ts';
 import type {} from '../../apps/server/src/domains/client/tables.ts';
-import type {} from '../../apps/server/src/domains/telemetry/tables.ts';
+import { insertFineSpans, type SeriesRow } from '../../apps/server/src/domains/telemetry/store.ts';
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
@@ -186,17 +186,21 @@ export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: numbe
       });
     }
     // The current hour, after the roll-up mark: a span per device and 5 minutes up to now, each
-    // of 10 stats (every 30 s), as the ingest writes them.
-    const spans: Record<string, unknown>[] = [];
+    // of 10 stats (every 30 s), as the ingest writes them (with their networks' spans).
+    const spans: SeriesRow[] = [];
     for (let t = last; t < now; t += 5 * 60_000) {
       for (const [i, id] of ids.entries()) {
         const clients = Math.round(20 * busy(t) * (0.5 + spanR()));
+        const tx = Math.round(((i === 0 ? 4e9 : 2e8) / 12) * busy(t) * (0.5 + spanR()));
         spans.push({
           device_id: id,
           tenant_id: fleet.tenantId,
           type: i === 0 ? 4 : 2,
           bucket: t,
           n: 10,
+          tx_bytes: tx,
+          rx_bytes: Math.round(tx * (3 + spanR())),
+          span_s: 300,
           clients_sum: clients * 10,
           clients_max: clients + 2,
         });
@@ -204,7 +208,7 @@ export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: numbe
     }
     await insertAll(db, 'telemetry_1h', rows, 10);
     await insertAll(db, 'telemetry_1d', [...dayRows.values()], 10);
-    await insertAll(db, 'telemetry_5m', spans, 7);
+    await insertFineSpans(db, spans);
     await insertAll(db, 'analytics_net_hour', net, 5);
     deviceHours += rows.length;
     if (n % 50 === 49)

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode, FLOW_TOPICS, type FlowRatesData } from '@netconsole/contract';
 import { ADMIN_SCOPE, bearer, login, startHarness, type Harness } from '../../test/harness.ts';
-import { TestDevice, get, signIn, type Reply } from '../telemetry/testing.ts';
+import { TestDevice, createNetwork, get, placeDevices, signIn, type Reply } from '../telemetry/testing.ts';
 import { seedAnalyticsDemo } from './demo.ts';
 import { rankState } from './rank.ts';
 import { clientHours, markOf } from './store.ts';
@@ -46,26 +46,8 @@ const ok = async (token: string, url: string): Promise<Reply['body']> => {
   return r.body;
 };
 
-async function createNet(token: string, Name: string, TimeZone: string): Promise<string> {
-  const r = await h.app.inject({
-    method: 'POST',
-    url: '/v1/network/createNet',
-    headers: bearer(token),
-    payload: { Name, TimeZone, Location: { longitude: 121.47, latitude: 31.23, address: Name } },
-  });
-  expect(r.statusCode, r.body).toBe(200);
-  return (r.json() as { list: { _id: string } }).list._id;
-}
-
-async function place(token: string, network: string, body: object): Promise<void> {
-  const r = await h.app.inject({
-    method: 'POST',
-    url: '/v1/dashboard/addDevToNet',
-    headers: bearer(token),
-    payload: { _id: network, ...body },
-  });
-  expect(r.statusCode, r.body).toBe(200);
-}
+const createNet = (token: string, name: string, zone: string) => createNetwork(h, token, name, zone);
+const place = (token: string, network: string, body: object) => placeDevices(h, token, network, body);
 
 async function longToken(username: string): Promise<string> {
   await h.store.db

@@ -2,8 +2,8 @@
  * The analytics queries (docs/analytics.md). They read the telemetry, client, device and network
  * tables (read-only) and the analytics roll-ups; every function over tenant data takes the caller's
  * Scope first and filters by it in SQL. Traffic of a span comes from the coarsest table that holds
- * it whole: the network roll-up, telemetry's days (UTC), hours, then its 5-minute spans after the
- * roll-up marks (`segments`).
+ * it whole: the network roll-up, telemetry's days (UTC), hours, then its networks' 5-minute spans
+ * after the roll-up marks (`segments`).
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Scope } from '../../platform/auth/guard.ts';
@@ -232,7 +232,11 @@ export interface NetHour {
   rx: number;
 }
 
-/** Per network and hour from telemetry rows of [from, to): the gateways' uplinks, else the APs'. */
+/**
+ * Per network and hour from telemetry rows of [from, to): the gateways' uplinks, else the APs'.
+ * Hours and days count a device at the network it is in now; 5-minute spans (not rolled up yet) at
+ * the one it was in when they were written (telemetry_net_5m: a network's sums, not its devices').
+ */
 async function telemetryNetHours(
   db: Db,
   scope: Scope,
@@ -242,21 +246,26 @@ async function telemetryNetHours(
   to: number,
 ): Promise<NetHour[]> {
   if (from >= to) return [];
-  const rows = await sql<{
-    parent: string;
-    tenant_id: string;
-    type: number;
-    hour: unknown;
-    tx: unknown;
-    rx: unknown;
-  }>`
+  type Row = { parent: string; tenant_id: string; type: number; hour: unknown; tx: unknown; rx: unknown };
+  const hourOf = sql`bucket - (bucket % ${sql.lit(HOUR)})`;
+  // The spans not rolled up yet: their networks' sums, written with the devices' rows.
+  const query =
+    table === 'telemetry_5m'
+      ? sql<Row>`
+    select network_id as parent, tenant_id, type, ${hourOf} as hour, sum(tx_bytes) as tx, sum(rx_bytes) as rx
+    from telemetry_net_5m
+    where bucket >= ${from} and bucket < ${to} and ${tenantIs(scope, 'tenant_id')}
+      and ${networkIds ? inList('network_id', networkIds) : sql`1 = 1`}
+    group by network_id, tenant_id, type, ${hourOf}`
+      : sql<Row>`
     select d.parent as parent, d.tenant_id as tenant_id, d.type as type,
       t.bucket - (t.bucket % ${sql.lit(HOUR)}) as hour, sum(t.tx_bytes) as tx, sum(t.rx_bytes) as rx
     from ${sql.table(table)} t join devices d on d.id = t.device_id
     where t.bucket >= ${from} and t.bucket < ${to} and ${tenantIs(scope, 't.tenant_id')}
       and d.tenant_id = t.tenant_id and d.parent is not null and d.type in (${GATEWAY_TYPE}, ${AP_TYPE})
       and ${networkIds ? inList('d.parent', networkIds) : sql`1 = 1`}
-    group by d.parent, d.tenant_id, d.type, t.bucket - (t.bucket % ${sql.lit(HOUR)})`.execute(db);
+    group by d.parent, d.tenant_id, d.type, t.bucket - (t.bucket % ${sql.lit(HOUR)})`;
+  const rows = await query.execute(db);
   if (rows.rows.length === 0) return [];
   const gateways = await gatewayNetworks(db, [...new Set(rows.rows.map((r) => r.parent))]);
   const merged = new Map<string, NetHour>();
@@ -383,6 +392,37 @@ class VersionedCache {
 const seenCounts = new VersionedCache(500);
 
 /**
+ * The users' connect-log part (after the `seen` mark), per scope, window and networks: the sessions
+ * begun in the last hour and a half (~12,000 at 100,000 clients) joined to their devices and looked
+ * up in analytics_net_seen, ~50 ms of every network call (bench:analytics run 12), while they
+ * change far less often than they are read.
+ */
+const liveCounts = new VersionedCache(500);
+
+/**
+ * What the connect-log part reads, in a few numbers (two index ranges, ~1 ms): the sessions of
+ * its ranges — how many, the latest start, the sums of starts and ends: a session begun, ended,
+ * reopened or deleted changes one of them; nothing else of a session the part reads is ever
+ * updated — and the scope's devices: how many, and their latest change (every placement and
+ * registration sets updated_at).
+ */
+async function liveVersion(db: Db, scope: Scope, sessions: Frag): Promise<{ version: string; last: number }> {
+  const [s, d] = await Promise.all([
+    sql<{ n: unknown; last: unknown; starts: unknown; ends: unknown }>`
+      select count(*) as n, max(start_at) as last, sum(start_at) as starts, sum(end_at) as ends
+      from ${sessions} s where ${tenantIs(scope, 's.tenant_id')}`.execute(db),
+    sql<{ n: unknown; at: unknown }>`select count(*) as n, max(updated_at) as at from devices
+      where ${tenantIs(scope, 'tenant_id')}`.execute(db),
+  ]);
+  const a = s.rows[0];
+  const b = d.rows[0];
+  return {
+    version: [a?.n, a?.last, a?.starts, a?.ends, b?.n, b?.at].map((x) => String(x ?? '')).join('/'),
+    last: num(a?.last),
+  };
+}
+
+/**
  * Distinct clients connected at each network's devices over [from, to): the clients seen on the
  * networks' local days whose midnight falls in [dayFrom, to) (analytics_net_seen, one row per
  * network and client), and the connect log from the `seen` mark on. With `total`, distinct over all
@@ -422,14 +462,19 @@ export async function netUsers(
       where ${tenantIs(scope, 's.tenant_id')} and d.tenant_id = s.tenant_id and d.parent is not null
         and s.start_at < ${to} and ${netIds ? inList('d.parent', netIds) : sql`1 = 1`}`
       : null;
+  const scopeKey = scope.admin ? null : scope.tenantId;
   // The rolled-up part changes only with analytics_net_seen: kept per revision of it and mark.
   const rolledOnce = <T>(run: () => Promise<T>): Promise<T> =>
-    seenCounts.get(
-      db,
-      JSON.stringify([scope.admin ? null : scope.tenantId, windows, netIds, what]),
-      `${mark}/${seenrev}`,
-      run,
-    );
+    seenCounts.get(db, JSON.stringify([scopeKey, windows, netIds, what]), `${mark}/${seenrev}`, run);
+  // The connect log's part: kept while its sessions, the devices and the rolled-up part stay as
+  // they were. A period ending now reads every session begun before its end: its key leaves the
+  // end out while no session begun after it is among them (the key would change every request).
+  const liveOnce = async <T>(run: () => Promise<T>): Promise<T> => {
+    const v = await liveVersion(db, scope, sessionsAfter);
+    const end = v.last < to ? null : to;
+    const key = JSON.stringify([scopeKey, windows, netIds, what, liveFrom, nextMidnight < to, end]);
+    return liveCounts.get(db, key, `${mark}/${seenrev}/${v.version}`, run);
+  };
   if (what === 'total') {
     const [a, b] = await Promise.all([
       rolledOnce(() =>
@@ -438,9 +483,11 @@ export async function netUsers(
         }>`select count(*) as n from (select x.client_id ${rolled} group by x.client_id) r`.execute(db),
       ),
       live
-        ? sql<{ n: unknown }>`select count(distinct s.client_id) as n ${live}
+        ? liveOnce(() =>
+            sql<{ n: unknown }>`select count(distinct s.client_id) as n ${live}
             and not exists (select 1 from analytics_net_seen x where x.tenant_id = s.tenant_id
-              and x.client_id = s.client_id and ${seenIn('x', windows)})`.execute(db)
+              and x.client_id = s.client_id and ${seenIn('x', windows)})`.execute(db),
+          )
         : Promise.resolve({ rows: [{ n: 0 }] }),
     ]);
     return { byNetwork: new Map(), total: num(a.rows[0]?.n) + num(b.rows[0]?.n) };
@@ -451,13 +498,15 @@ export async function netUsers(
         group by x.network_id`.execute(db),
     ),
     live
-      ? sql<{
-          network_id: string;
-          n: unknown;
-        }>`select d.parent as network_id, count(distinct s.client_id) as n ${live}
+      ? liveOnce(() =>
+          sql<{
+            network_id: string;
+            n: unknown;
+          }>`select d.parent as network_id, count(distinct s.client_id) as n ${live}
           and not exists (select 1 from analytics_net_seen x where x.network_id = d.parent
             and x.client_id = s.client_id and ${seenIn('x', windows)})
-          group by d.parent`.execute(db)
+          group by d.parent`.execute(db),
+        )
       : Promise.resolve({ rows: [] as { network_id: string; n: unknown }[] }),
   ]);
   const byNetwork = new Map<string, number>();

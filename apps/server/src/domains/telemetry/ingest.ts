@@ -20,7 +20,7 @@ import {
 } from './series.ts';
 import {
   findCarries,
-  insertSeries,
+  insertFineSpans,
   upsertCarries,
   upsertLatest,
   type LatestPorts,
@@ -330,7 +330,7 @@ export class TelemetryIngest {
     this.flushing = this.db
       .transaction()
       .execute(async (trx) => {
-        await insertSeries(trx, 'telemetry_5m', rows);
+        await insertFineSpans(trx, rows);
         if (stats.length > 0) await upsertLatest(trx, stats);
         if (carries.length > 0) await upsertCarries(trx, carries);
         if (states.length > 0) await upsertLatest(trx, states);

@@ -224,7 +224,9 @@ export class TelemetryService {
     await this.rollUpTo('1d', 'telemetry_1h', 'telemetry_1d', DAY_MS, dayTarget);
     // Fine rows go once rolled up and old enough; hours likewise.
     const daysDone = await rollupMark(db, '1d');
-    await deleteBefore(db, 'telemetry_5m', Math.min(now - RETENTION_MS.fine, await rollupMark(db, '1h')));
+    const fineBefore = Math.min(now - RETENTION_MS.fine, await rollupMark(db, '1h'));
+    await deleteBefore(db, 'telemetry_5m', fineBefore);
+    await deleteBefore(db, 'telemetry_net_5m', fineBefore);
     const hoursBefore = Math.min(now - RETENTION_MS.hour, daysDone);
     await deleteBefore(db, 'telemetry_1h', hoursBefore);
     // The fleet's hours go with the devices' hours they were summed from.

@@ -4,15 +4,23 @@
  * takes its Scope: rows carry the tenant the device had when it reported.
  */
 import { sql, type Insertable, type Selectable, type SqlBool } from 'kysely';
+import { DeviceType } from '@netconsole/contract';
 import type { Scope } from '../../platform/auth/guard.ts';
 import { bulkInsert } from '../../platform/store/bulk.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { ofScope } from '../../platform/store/scope.ts';
 import { MAX_COLUMNS, SUM_COLUMNS, round } from './series.ts';
-import type { LatestRow, SeriesRow, TelemetryLatestTable, TelemetrySeriesTable } from './tables.ts';
+import type {} from '../device/tables.ts';
+import type {
+  LatestRow,
+  NetSpanRow,
+  SeriesRow,
+  TelemetryLatestTable,
+  TelemetrySeriesTable,
+} from './tables.ts';
 
 export type SeriesTable = 'telemetry_5m' | 'telemetry_1h' | 'telemetry_1d';
-export type { LatestRow, SeriesRow };
+export type { LatestRow, NetSpanRow, SeriesRow };
 export type RollupRes = '1h' | '1d';
 /** What the fleet's hours count: clients (reclcount) or access points (reapcount). */
 export type FleetMeasure = 'clients' | 'aps';
@@ -28,6 +36,71 @@ export async function insertSeries(db: Db, table: SeriesTable, rows: readonly Se
   const columns = new Set<string>();
   for (const row of rows) for (const c of Object.keys(row)) columns.add(c);
   await bulkInsert(db, table, [...columns] as (keyof SeriesRow & string)[], rows);
+}
+
+/** Device types whose uplinks make a network's spans (telemetry_net_5m): gateways, access points. */
+const NET_SPAN_TYPES: readonly number[] = [DeviceType.Router, DeviceType.AP];
+/** Devices looked up per query for their network. */
+const DEVICE_READ_CHUNK = 500;
+
+/**
+ * Closed 5-minute spans, inside the caller's transaction: the devices' rows, and their gateways'
+ * and access points' uplink bytes added into their networks' spans (telemetry_net_5m), by the
+ * network each device is in now, when the row's tenant is still the device's.
+ */
+export async function insertFineSpans(db: Db, rows: readonly SeriesRow[]): Promise<void> {
+  await insertSeries(db, 'telemetry_5m', rows);
+  const ids = [...new Set(rows.filter((r) => r.tenant_id != null).map((r) => r.device_id))];
+  const placed = new Map<string, { parent: string; type: number; tenant: string }>();
+  for (let i = 0; i < ids.length; i += DEVICE_READ_CHUNK) {
+    const found = await db
+      .selectFrom('devices')
+      .select(['id', 'parent', 'type', 'tenant_id'])
+      .where('id', 'in', ids.slice(i, i + DEVICE_READ_CHUNK))
+      .where('parent', 'is not', null)
+      .where('type', 'in', NET_SPAN_TYPES)
+      .execute();
+    for (const d of found) {
+      if (d.parent && d.tenant_id && d.type != null)
+        placed.set(d.id, { parent: d.parent, type: d.type, tenant: d.tenant_id });
+    }
+  }
+  // One row per network, type and span in a statement (PostgreSQL updates a row once per statement).
+  const spans = new Map<string, NetSpanRow>();
+  for (const r of rows) {
+    const d = placed.get(r.device_id);
+    if (!d || d.tenant !== r.tenant_id) continue;
+    const key = `${r.bucket}|${d.parent}|${d.type}`;
+    let s = spans.get(key);
+    if (!s) {
+      s = {
+        bucket: r.bucket,
+        network_id: d.parent,
+        type: d.type,
+        tenant_id: d.tenant,
+        tx_bytes: 0,
+        rx_bytes: 0,
+      };
+      spans.set(key, s);
+    }
+    s.tx_bytes += Number(r.tx_bytes ?? 0);
+    s.rx_bytes += Number(r.rx_bytes ?? 0);
+  }
+  await addNetSpans(db, [...spans.values()]);
+}
+
+/** Network spans added to those already written (several flushes can close rows of one span). */
+export async function addNetSpans(db: Db, spans: readonly NetSpanRow[]): Promise<void> {
+  if (spans.length === 0) return;
+  await bulkInsert(
+    db,
+    'telemetry_net_5m',
+    ['bucket', 'network_id', 'type', 'tenant_id', 'tx_bytes', 'rx_bytes'],
+    spans,
+    'on conflict ("bucket", "network_id", "type") do update set ' +
+      '"tx_bytes" = "telemetry_net_5m"."tx_bytes" + excluded."tx_bytes", ' +
+      '"rx_bytes" = "telemetry_net_5m"."rx_bytes" + excluded."rx_bytes"',
+  );
 }
 
 type LatestPatch = Insertable<TelemetryLatestTable>;
@@ -303,7 +376,7 @@ export async function rollUp(
 /** Retention: rows of spans (or fleet hours) starting before `before` go. */
 export async function deleteBefore(
   db: Db,
-  table: SeriesTable | 'telemetry_fleet_1h',
+  table: SeriesTable | 'telemetry_fleet_1h' | 'telemetry_net_5m',
   before: number,
 ): Promise<number> {
   const r = await db.deleteFrom(table).where('bucket', '<', before).executeTakeFirst();

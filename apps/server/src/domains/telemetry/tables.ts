@@ -87,7 +87,23 @@ export interface TelemetryFleetHourTable {
   aps: number;
 }
 
+/**
+ * A network's gateways' or access points' uplink bytes in one 5-minute span (docs/telemetry.md,
+ * "Network spans"): written with the devices' rows, by the network each device was in then.
+ */
+export interface TelemetryNetSpanTable {
+  /** Start of the span, ms. */
+  bucket: number;
+  network_id: string;
+  /** 4: gateways (routers), 2: access points. */
+  type: number;
+  tenant_id: string;
+  tx_bytes: number;
+  rx_bytes: number;
+}
+
 export type SeriesRow = Insertable<TelemetrySeriesTable>;
+export type NetSpanRow = Insertable<TelemetryNetSpanTable>;
 export type LatestRow = Selectable<TelemetryLatestTable>;
 
 declare module '../../platform/store/db.ts' {
@@ -96,6 +112,7 @@ declare module '../../platform/store/db.ts' {
     telemetry_1h: TelemetrySeriesTable;
     telemetry_1d: TelemetrySeriesTable;
     telemetry_fleet_1h: TelemetryFleetHourTable;
+    telemetry_net_5m: TelemetryNetSpanTable;
     telemetry_latest: TelemetryLatestTable;
     telemetry_rollups: TelemetryRollupTable;
   }

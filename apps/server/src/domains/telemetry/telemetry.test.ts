@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEVICE_MODELS, ErrorCode, statsMessage } from '@netconsole/contract';
-import { ADMIN_SCOPE, startHarness, type Harness } from '../../test/harness.ts';
+import { ADMIN_SCOPE, bearer, startHarness, type Harness } from '../../test/harness.ts';
 import { FLUSH_AT_ROWS, TelemetryIngest } from './ingest.ts';
 import * as fleetMigration from '../../platform/store/migrations/0031-telemetry-fleet-hours.ts';
+import * as netSpansMigration from '../../platform/store/migrations/0034-telemetry-net-spans.ts';
 import { DAY_MS, FINE_MS, HOUR_MS } from './series.ts';
 import { deviceSeries, findLatest } from './store.ts';
 import { ROLLUP_JOB } from './service.ts';
-import { TestDevice, get, signIn, signInAdmin, type Reply } from './testing.ts';
+import { TestDevice, createNetwork, get, placeDevices, signIn, signInAdmin, type Reply } from './testing.ts';
 
 let h: Harness;
 beforeEach(async () => {
@@ -32,7 +33,7 @@ function slot(body: Reply['body'], t: number): number {
 }
 
 async function count(
-  table: 'telemetry_5m' | 'telemetry_1h' | 'telemetry_1d' | 'telemetry_fleet_1h',
+  table: 'telemetry_5m' | 'telemetry_1h' | 'telemetry_1d' | 'telemetry_fleet_1h' | 'telemetry_net_5m',
 ): Promise<number> {
   const r = await h.store.db
     .selectFrom(table)
@@ -371,6 +372,156 @@ describe('fleet hours (telemetry_fleet_1h)', () => {
   });
 });
 
+describe("networks' spans (telemetry_net_5m)", () => {
+  const MIN = 60 * SEC;
+
+  it('each flush adds the gateways’ and access points’ bytes of a network per span; switches, devices outside a network and tenants apart; a moved device counts where it was; retention with the fine rows', async () => {
+    const a = await signIn(h, 'acme');
+    const b = await signIn(h, 'beta');
+    const n1 = await createNetwork(h, a.token, 'Office');
+    const n2 = await createNetwork(h, a.token, 'Shop');
+    const nb = await createNetwork(h, b.token, 'Beta');
+    const r = await TestDevice.add(h, a.token, 4, 'C1');
+    const p1 = await TestDevice.add(h, a.token, 2, 'A1');
+    const p2 = await TestDevice.add(h, a.token, 2, 'A1');
+    const sw = await TestDevice.add(h, a.token, 3, 'B1');
+    const q = await TestDevice.add(h, a.token, 2, 'A1');
+    const sw2 = await TestDevice.add(h, a.token, 3, 'B1');
+    const outside = await TestDevice.add(h, a.token, 2, 'A1');
+    const bp = await TestDevice.add(h, b.token, 2, 'A1');
+    const bsw = await TestDevice.add(h, b.token, 3, 'B1');
+    await placeDevices(h, a.token, n1, {
+      gateWayList: [r.id],
+      mainList: [r.id],
+      apList: [p1.id, p2.id],
+      switchList: [sw.id],
+    });
+    await placeDevices(h, a.token, n2, { mainList: [sw2.id], switchList: [sw2.id], apList: [q.id] });
+    await placeDevices(h, b.token, nb, { mainList: [bsw.id], switchList: [bsw.id], apList: [bp.id] });
+    const names = new Map([
+      [n1, 'Office'],
+      [n2, 'Shop'],
+      [nb, 'Beta'],
+      [a.tenant.id, 'A'],
+      [b.tenant.id, 'B'],
+    ]);
+    /** The rows as `network type HH:MM tx rx tenant`. */
+    const rowsOf = (
+      list: {
+        bucket: unknown;
+        network_id: string;
+        type: unknown;
+        tenant_id: string;
+        tx: unknown;
+        rx: unknown;
+      }[],
+    ) =>
+      list
+        .map((x) => {
+          const hhmm = new Date(Number(x.bucket)).toISOString().slice(11, 16);
+          return `${names.get(x.network_id)} ${Number(x.type)} ${hhmm} ${Number(x.tx)} ${Number(x.rx)} ${names.get(x.tenant_id)}`;
+        })
+        .sort();
+    const written = async () =>
+      rowsOf(
+        await h.store.db
+          .selectFrom('telemetry_net_5m')
+          .select(['bucket', 'network_id', 'type', 'tenant_id', 'tx_bytes as tx', 'rx_bytes as rx'])
+          .execute(),
+      );
+
+    const all = [r, p1, p2, sw, q, sw2, outside, bp, bsw];
+    for (const d of all) await d.stats({ uptimeS: 10, rxBytes: 0, txBytes: 0 });
+    at(10 * SEC);
+    const bytes: [TestDevice, number, number][] = [
+      [r, 1000, 500],
+      [p1, 300, 100],
+      [p2, 200, 50],
+      [sw, 9999, 9999],
+      [q, 70, 30],
+      [sw2, 8888, 8888],
+      [outside, 5, 5],
+      [bp, 40, 20],
+      [bsw, 7777, 7777],
+    ];
+    for (const [d, rx, tx] of bytes) await d.stats({ uptimeS: 20, rxBytes: rx, txBytes: tx });
+    at(5 * MIN + 20 * SEC);
+    await h.services.telemetry.flush();
+    // By hand: the office's router and its two APs apart, the shop's AP, beta's AP; no switch, and
+    // nothing of the AP outside any network.
+    const first = [
+      'Beta 2 08:00 20 40 B',
+      'Office 2 08:00 150 500 A',
+      'Office 4 08:00 500 1000 A',
+      'Shop 2 08:00 30 70 A',
+    ];
+    expect(await written()).toEqual(first);
+
+    // A shutdown writes P1's open span, the next process closes it: two device rows of one span,
+    // one network row holding both.
+    const reporter = { id: p1.id, tenantId: a.tenant.id, type: 2, bootId: p1.bootId };
+    const stats = (uptimeS: number, rxBytes: number, txBytes: number) =>
+      statsMessage.parse({ v: 1, ts: h.clock.now, seq: 1, uptimeS, rxBytes, txBytes, clients: 0 });
+    at(10 * MIN + 10 * SEC);
+    const before = new TelemetryIngest(h.store.db, () => h.clock.now, h.app.log);
+    before.addStats(reporter, stats(610, 300, 100), h.clock.now);
+    at(10 * MIN + 20 * SEC);
+    before.addStats(reporter, stats(620, 1300, 600), h.clock.now);
+    await before.flush(true);
+    at(11 * MIN);
+    const after = new TelemetryIngest(h.store.db, () => h.clock.now, h.app.log);
+    after.addStats(reporter, stats(660, 1500, 700), h.clock.now);
+    at(15 * MIN + 10 * SEC);
+    await after.flush();
+    const deviceRows = await h.store.db
+      .selectFrom('telemetry_5m')
+      .select(['tx_bytes', 'rx_bytes'])
+      .where('device_id', '=', p1.id)
+      .where('bucket', '=', START + 10 * MIN)
+      .execute();
+    expect(deviceRows.map((x) => [Number(x.tx_bytes), Number(x.rx_bytes)]).sort()).toEqual([
+      [100, 200],
+      [500, 1000],
+    ]);
+    expect(await written()).toEqual([...first, 'Office 2 08:10 600 1200 A'].sort());
+
+    // Migration 0034 sums the same rows from the devices' spans (none has moved yet).
+    const fromDevices = await written();
+    await netSpansMigration.down(h.store.db);
+    await netSpansMigration.up(h.store.db);
+    expect(await written()).toEqual(fromDevices);
+
+    // The shop closes and its AP moves to the office: what it moved before stays the shop's, what
+    // follows is the office's.
+    const closed = await h.app.inject({
+      method: 'DELETE',
+      url: '/v1/network/delNet',
+      headers: bearer(a.token),
+      payload: { _id: n2 },
+    });
+    expect(closed.statusCode, closed.body).toBe(200);
+    await placeDevices(h, a.token, n1, { apList: [q.id] });
+    at(20 * MIN + 10 * SEC);
+    await q.stats({ uptimeS: 1210, rxBytes: 70, txBytes: 30 });
+    at(20 * MIN + 20 * SEC);
+    await q.stats({ uptimeS: 1220, rxBytes: 170, txBytes: 80 });
+    at(25 * MIN + 30 * SEC);
+    await h.services.telemetry.flush();
+    const moved = await written();
+    expect(moved).toContain('Shop 2 08:00 30 70 A');
+    expect(moved).toContain('Office 2 08:20 50 100 A');
+    expect(moved.filter((x) => x.includes(' 08:20 '))).toEqual(['Office 2 08:20 50 100 A']);
+
+    // Rolled up, the spans stay as long as the devices' 5-minute rows; then both go.
+    at(HOUR_MS + 20 * MIN);
+    await h.services.telemetry.maintain();
+    expect(await count('telemetry_net_5m')).toBe(moved.length);
+    at(3 * DAY_MS);
+    await h.services.telemetry.maintain();
+    expect([await count('telemetry_5m'), await count('telemetry_net_5m')]).toEqual([0, 0]);
+  });
+});
+
 describe('the other device calls', () => {
   it('getDevicePower, getPortInfo: PoE budget and delivery, the latest port table', async () => {
     const { token } = await signIn(h, 'acme');
@@ -686,7 +837,7 @@ describe('tenancy', () => {
     await h.app.inject({
       method: 'PUT',
       url: '/v1/device/unregister',
-      headers: { authorization: `Bearer ${a.token}` },
+      headers: bearer(a.token),
       payload: { _id: d.id },
     });
     await h.app.inject({

@@ -38,6 +38,34 @@ export async function signInAdmin(h: Harness) {
   return longSession(h, 'root');
 }
 
+/** A network of the tenant of `token` (its id). */
+export async function createNetwork(
+  h: Harness,
+  token: string,
+  Name: string,
+  TimeZone = 'UTC',
+): Promise<string> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/v1/network/createNet',
+    headers: bearer(token),
+    payload: { Name, TimeZone, Location: { longitude: 121.47, latitude: 31.23, address: Name } },
+  });
+  if (res.statusCode !== 200) throw new Error(`createNet: ${res.statusCode} ${res.body}`);
+  return (res.json() as { list: { _id: string } }).list._id;
+}
+
+/** Devices placed in a network (addDevToNet: gateWayList, mainList, apList, switchList …). */
+export async function placeDevices(h: Harness, token: string, network: string, body: object): Promise<void> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/v1/dashboard/addDevToNet',
+    headers: bearer(token),
+    payload: { _id: network, ...body },
+  });
+  if (res.statusCode !== 200) throw new Error(`addDevToNet: ${res.statusCode} ${res.body}`);
+}
+
 export class TestDevice {
   bootId = randomToken(16);
   id = '';
