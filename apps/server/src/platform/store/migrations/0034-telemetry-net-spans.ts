@@ -26,6 +26,18 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['tenant_id', 'bucket', 'network_id', 'type', 'tx_bytes', 'rx_bytes'])
     .execute();
 
+  // The devices' bytes of the spans not rolled up yet (listAP, listDev: a device's current hour),
+  // read from the index alone: 80,000 rows of 10,000 devices 51 → 28 ms, listAP 82 → 37 ms
+  // (bench:analytics run 13's store). It takes the place of (tenant_id, bucket), whose reads any
+  // index beginning with those columns serves (this one, or telemetry_5m_fleet's): the writes keep
+  // the same number of index entries.
+  await db.schema
+    .createIndex('telemetry_5m_bytes')
+    .on('telemetry_5m')
+    .columns(['tenant_id', 'bucket', 'device_id', 'tx_bytes', 'rx_bytes'])
+    .execute();
+  await db.schema.dropIndex('telemetry_5m_tenant').execute();
+
   // The spans not rolled up yet, from the devices' rows (the network each device is in now).
   await sql`
     insert into telemetry_net_5m (bucket, network_id, type, tenant_id, tx_bytes, rx_bytes)
@@ -38,5 +50,11 @@ export async function up(db: Kysely<any>): Promise<void> {
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createIndex('telemetry_5m_tenant')
+    .on('telemetry_5m')
+    .columns(['tenant_id', 'bucket'])
+    .execute();
+  await db.schema.dropIndex('telemetry_5m_bytes').execute();
   await db.schema.dropTable('telemetry_net_5m').ifExists().execute();
 }
