@@ -269,7 +269,7 @@ export class AnalyticsService {
     const group = { zone, ids };
     const [hours, users] = await Promise.all([
       netTraffic(db, scope, group, from, to, { byTime: false }),
-      netUsers(db, scope, [group], startOfDay(zone, from), from, to),
+      netUsers(db, scope, [group], startOfDay(zone, from), from, to, 'byNetwork', this.o.clock()),
     ]);
     const out = new Map<string, NetFigures>();
     for (const [id, t] of sumByNetwork(hours)) out.set(id, { ...t, users: 0 });
@@ -323,8 +323,8 @@ export class AnalyticsService {
         b.PrevEnd,
         b.Time.map((t) => t - shift),
       ),
-      netUsers(db, scope, groups, startOfDay(zone, b.Start), b.Start, b.End, 'total'),
-      netUsers(db, scope, groups, startOfDay(zone, b.PrevStart), b.PrevStart, b.PrevEnd, 'total'),
+      netUsers(db, scope, groups, startOfDay(zone, b.Start), b.Start, b.End, 'total', now),
+      netUsers(db, scope, groups, startOfDay(zone, b.PrevStart), b.PrevStart, b.PrevEnd, 'total', now),
       deviceCounts(db, scope, q.Network ? [q.Network] : null),
     ]);
     const sum = (rows: NetHour[]) =>

@@ -394,32 +394,26 @@ const seenCounts = new VersionedCache(500);
 /**
  * The users' connect-log part (after the `seen` mark), per scope, window and networks: the sessions
  * begun in the last hour and a half (~12,000 at 100,000 clients) joined to their devices and looked
- * up in analytics_net_seen, ~50 ms of every network call (bench:analytics run 12), while they
- * change far less often than they are read.
+ * up in analytics_net_seen, ~50 ms of every network call (bench:analytics run 12). At that size
+ * connections begin and end every second, so it is kept for a while rather than per version of
+ * the connect log (which would change with every flush of the clients' tracker).
  */
 const liveCounts = new VersionedCache(500);
+/**
+ * How long the connect-log part is kept: a ranking's users lag the connect log by at most this (its
+ * traffic lags telemetry by up to 5 minutes; docs/analytics.md).
+ */
+export const LIVE_USERS_MAX_AGE_MS = 60_000;
 
 /**
- * What the connect-log part reads, in a few numbers (two index ranges, ~1 ms): the sessions of
- * its ranges — how many, the latest start, the sums of starts and ends: a session begun, ended,
- * reopened or deleted changes one of them; nothing else of a session the part reads is ever
- * updated — and the scope's devices: how many, and their latest change (every placement and
- * registration sets updated_at).
+ * The scope's devices in two numbers, ~1 ms: how many, and their latest change (every placement and
+ * registration sets updated_at; the gateway's reports do not): a device placed elsewhere shows in
+ * the next answer.
  */
-async function liveVersion(db: Db, scope: Scope, sessions: Frag): Promise<{ version: string; last: number }> {
-  const [s, d] = await Promise.all([
-    sql<{ n: unknown; last: unknown; starts: unknown; ends: unknown }>`
-      select count(*) as n, max(start_at) as last, sum(start_at) as starts, sum(end_at) as ends
-      from ${sessions} s where ${tenantIs(scope, 's.tenant_id')}`.execute(db),
-    sql<{ n: unknown; at: unknown }>`select count(*) as n, max(updated_at) as at from devices
-      where ${tenantIs(scope, 'tenant_id')}`.execute(db),
-  ]);
-  const a = s.rows[0];
-  const b = d.rows[0];
-  return {
-    version: [a?.n, a?.last, a?.starts, a?.ends, b?.n, b?.at].map((x) => String(x ?? '')).join('/'),
-    last: num(a?.last),
-  };
+async function devicesVersion(db: Db, scope: Scope): Promise<string> {
+  const r = await sql<{ n: unknown; at: unknown }>`select count(*) as n, max(updated_at) as at from devices
+    where ${tenantIs(scope, 'tenant_id')}`.execute(db);
+  return `${num(r.rows[0]?.n)}/${num(r.rows[0]?.at)}`;
 }
 
 /**
@@ -427,7 +421,8 @@ async function liveVersion(db: Db, scope: Scope, sessions: Frag): Promise<{ vers
  * networks' local days whose midnight falls in [dayFrom, to) (analytics_net_seen, one row per
  * network and client), and the connect log from the `seen` mark on. With `total`, distinct over all
  * the networks together (a client of two networks counts once); else per network (`total` is then
- * their sum). `groups` gives the networks' zones (their days).
+ * their sum). `groups` gives the networks' zones (their days). Given `now`, the connect log's part
+ * may be one read up to LIVE_USERS_MAX_AGE_MS before (the same minute of `now`).
  */
 export async function netUsers(
   db: Db,
@@ -437,6 +432,7 @@ export async function netUsers(
   from: number,
   to: number,
   what: 'byNetwork' | 'total' = 'byNetwork',
+  now?: number,
 ): Promise<{ byNetwork: Map<string, number>; total: number }> {
   const { seen: mark, seenrev } = await marksOf(db, ['seen', 'seenrev']);
   const liveFrom = Math.max(from, mark);
@@ -466,14 +462,15 @@ export async function netUsers(
   // The rolled-up part changes only with analytics_net_seen: kept per revision of it and mark.
   const rolledOnce = <T>(run: () => Promise<T>): Promise<T> =>
     seenCounts.get(db, JSON.stringify([scopeKey, windows, netIds, what]), `${mark}/${seenrev}`, run);
-  // The connect log's part: kept while its sessions, the devices and the rolled-up part stay as
-  // they were. A period ending now reads every session begun before its end: its key leaves the
-  // end out while no session begun after it is among them (the key would change every request).
+  // The connect log's part: kept within a minute of `now` while the rolled-up part and the devices
+  // stay as they were. A period that ends now or later reads every connection begun so far: its
+  // end is left out of the key (it would change with every request).
   const liveOnce = async <T>(run: () => Promise<T>): Promise<T> => {
-    const v = await liveVersion(db, scope, sessionsAfter);
-    const end = v.last < to ? null : to;
+    if (now === undefined) return run();
+    const end = to >= now ? null : to;
     const key = JSON.stringify([scopeKey, windows, netIds, what, liveFrom, nextMidnight < to, end]);
-    return liveCounts.get(db, key, `${mark}/${seenrev}/${v.version}`, run);
+    const minute = Math.floor(now / LIVE_USERS_MAX_AGE_MS);
+    return liveCounts.get(db, key, `${mark}/${seenrev}/${await devicesVersion(db, scope)}/${minute}`, run);
   };
   if (what === 'total') {
     const [a, b] = await Promise.all([
