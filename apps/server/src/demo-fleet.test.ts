@@ -10,6 +10,10 @@ let h: Harness;
 let fleet: Fleet | null = null;
 beforeEach(async () => {
   h = await startHarness({ mqtt: busConfig('embedded') });
+  // The simulated fleet keeps the wall clock: a command the server stamps with the harness's fixed
+  // date expires (its `expires`) for a device that reads the real one once that date is a command's
+  // life behind (the configuration deliveries' 7 days: this test failed from 2026-11-28 08:00 UTC).
+  h.clock.now = Date.now();
 });
 afterEach(async () => {
   await fleet?.stop();

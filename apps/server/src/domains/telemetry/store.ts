@@ -86,11 +86,17 @@ export async function insertFineSpans(db: Db, rows: readonly SeriesRow[]): Promi
     s.tx_bytes += Number(r.tx_bytes ?? 0);
     s.rx_bytes += Number(r.rx_bytes ?? 0);
   }
-  await addNetSpans(db, [...spans.values()]);
+  // In key order: two nodes' flushes lock the rows they share in the same order (PostgreSQL).
+  const ordered = [...spans.values()].sort(
+    (a, b) => a.bucket - b.bucket || cmp(a.network_id, b.network_id) || a.type - b.type,
+  );
+  await addNetSpans(db, ordered);
 }
 
+const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** Network spans added to those already written (several flushes can close rows of one span). */
-export async function addNetSpans(db: Db, spans: readonly NetSpanRow[]): Promise<void> {
+async function addNetSpans(db: Db, spans: readonly NetSpanRow[]): Promise<void> {
   if (spans.length === 0) return;
   await bulkInsert(
     db,
