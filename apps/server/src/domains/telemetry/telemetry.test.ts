@@ -13,9 +13,12 @@ let h: Harness;
 beforeEach(async () => {
   h = await startHarness();
 });
+// Closing waits for the jobs running then: a test that moves the clock days on with networks in
+// the store sets off the analytics roll-up, seconds alone and beyond the 30 s default on PostgreSQL
+// with the whole API tier beside it.
 afterEach(async () => {
   await h.close();
-});
+}, 120_000);
 
 const START = Date.UTC(2026, 10, 21, 8, 0, 0);
 const SEC = 1000;
