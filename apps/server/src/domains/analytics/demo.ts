@@ -12,7 +12,7 @@ import { bulkInsert } from '../../platform/store/bulk.ts';
 import type { Db } from '../../platform/store/db.ts';
 import type {} from '../client/tables.ts';
 import type {} from '../device/tables.ts';
-import type { NetSpanRow } from '../telemetry/tables.ts';
+import { netSpans, type NetPlace } from '../telemetry/series.ts';
 import type { AnalyticsService } from './service.ts';
 import { telemetryMarks } from './store.ts';
 
@@ -159,29 +159,19 @@ export async function seedAnalyticsDemo(
   );
   await bulkInsert(db, 'telemetry_5m', columns, fine);
   // Their networks' spans, as telemetry's flush writes them beside (telemetry_net_5m).
-  const parentOf = new Map(devices.map((d) => [d.id, d.parent]));
-  const netSpans = new Map<string, NetSpanRow>();
-  for (const r of fine) {
-    const parent = parentOf.get(String(r.device_id));
-    if (!parent || (r.type !== 2 && r.type !== 4)) continue;
-    const key = `${r.bucket}|${parent}|${r.type}`;
-    const s = netSpans.get(key) ?? {
-      bucket: Number(r.bucket),
-      network_id: parent,
-      type: r.type,
-      tenant_id: tenantId,
-      tx_bytes: 0,
-      rx_bytes: 0,
-    };
-    s.tx_bytes += Number(r.tx_bytes);
-    s.rx_bytes += Number(r.rx_bytes);
-    netSpans.set(key, s);
-  }
+  const placeOf = new Map(
+    devices.flatMap((d) =>
+      d.parent && (d.type === 2 || d.type === 4)
+        ? [[d.id, { parent: d.parent, type: d.type, tenant: tenantId }]]
+        : [],
+    ) as [string, NetPlace][],
+  );
+  const spans = netSpans(fine as never, (id) => placeOf.get(id));
   await bulkInsert(
     db,
     'telemetry_net_5m',
     ['bucket', 'network_id', 'type', 'tenant_id', 'tx_bytes', 'rx_bytes'],
-    [...netSpans.values()],
+    spans,
   );
   await bulkInsert(db, 'telemetry_1d', columns, [...days.values()]);
 

@@ -3,6 +3,7 @@
  * intervals that survive reboots, and the chart buckets of a range. Pure: no store, no clock.
  */
 import type { TelemetryRange } from '@netconsole/contract';
+import type { NetSpanRow } from './tables.ts';
 
 export const MINUTE_MS = 60_000;
 export const FINE_MS = 5 * MINUTE_MS;
@@ -290,3 +291,51 @@ export function metricsOf(s: SpanSums) {
   };
 }
 export type SpanMetrics = ReturnType<typeof metricsOf>;
+
+/** Where a device's uplink bytes count: its network, type (gateway or AP) and tenant. */
+export interface NetPlace {
+  parent: string;
+  type: number;
+  tenant: string;
+}
+
+/**
+ * Devices' 5-minute rows summed into their networks' spans (telemetry_net_5m): one row per network,
+ * type and span, in key order (two nodes' flushes lock the rows they share alike); a row counts
+ * where `placeOf` places its device and the row's tenant is the device's.
+ */
+export function netSpans(
+  rows: readonly {
+    device_id: string;
+    tenant_id?: string | null;
+    bucket: number;
+    tx_bytes?: number;
+    rx_bytes?: number;
+  }[],
+  placeOf: (deviceId: string) => NetPlace | undefined,
+): NetSpanRow[] {
+  const spans = new Map<string, NetSpanRow>();
+  for (const r of rows) {
+    const d = placeOf(r.device_id);
+    if (!d || d.tenant !== r.tenant_id) continue;
+    const key = `${r.bucket}|${d.parent}|${d.type}`;
+    let s = spans.get(key);
+    if (!s) {
+      s = {
+        bucket: r.bucket,
+        network_id: d.parent,
+        type: d.type,
+        tenant_id: d.tenant,
+        tx_bytes: 0,
+        rx_bytes: 0,
+      };
+      spans.set(key, s);
+    }
+    s.tx_bytes += Number(r.tx_bytes ?? 0);
+    s.rx_bytes += Number(r.rx_bytes ?? 0);
+  }
+  const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...spans.values()].sort(
+    (a, b) => a.bucket - b.bucket || cmp(a.network_id, b.network_id) || a.type - b.type,
+  );
+}

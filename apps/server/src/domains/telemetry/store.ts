@@ -9,7 +9,7 @@ import type { Scope } from '../../platform/auth/guard.ts';
 import { bulkInsert } from '../../platform/store/bulk.ts';
 import type { Db } from '../../platform/store/db.ts';
 import { ofScope } from '../../platform/store/scope.ts';
-import { MAX_COLUMNS, SUM_COLUMNS, round } from './series.ts';
+import { MAX_COLUMNS, SUM_COLUMNS, netSpans, round, type NetPlace } from './series.ts';
 import type {} from '../device/tables.ts';
 import type {
   LatestRow,
@@ -51,7 +51,7 @@ const DEVICE_READ_CHUNK = 500;
 export async function insertFineSpans(db: Db, rows: readonly SeriesRow[]): Promise<void> {
   await insertSeries(db, 'telemetry_5m', rows);
   const ids = [...new Set(rows.filter((r) => r.tenant_id != null).map((r) => r.device_id))];
-  const placed = new Map<string, { parent: string; type: number; tenant: string }>();
+  const placed = new Map<string, NetPlace>();
   for (let i = 0; i < ids.length; i += DEVICE_READ_CHUNK) {
     const found = await db
       .selectFrom('devices')
@@ -66,34 +66,11 @@ export async function insertFineSpans(db: Db, rows: readonly SeriesRow[]): Promi
     }
   }
   // One row per network, type and span in a statement (PostgreSQL updates a row once per statement).
-  const spans = new Map<string, NetSpanRow>();
-  for (const r of rows) {
-    const d = placed.get(r.device_id);
-    if (!d || d.tenant !== r.tenant_id) continue;
-    const key = `${r.bucket}|${d.parent}|${d.type}`;
-    let s = spans.get(key);
-    if (!s) {
-      s = {
-        bucket: r.bucket,
-        network_id: d.parent,
-        type: d.type,
-        tenant_id: d.tenant,
-        tx_bytes: 0,
-        rx_bytes: 0,
-      };
-      spans.set(key, s);
-    }
-    s.tx_bytes += Number(r.tx_bytes ?? 0);
-    s.rx_bytes += Number(r.rx_bytes ?? 0);
-  }
-  // In key order: two nodes' flushes lock the rows they share in the same order (PostgreSQL).
-  const ordered = [...spans.values()].sort(
-    (a, b) => a.bucket - b.bucket || cmp(a.network_id, b.network_id) || a.type - b.type,
+  await addNetSpans(
+    db,
+    netSpans(rows, (id) => placed.get(id)),
   );
-  await addNetSpans(db, ordered);
 }
-
-const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Network spans added to those already written (several flushes can close rows of one span). */
 async function addNetSpans(db: Db, spans: readonly NetSpanRow[]): Promise<void> {
