@@ -147,6 +147,11 @@ export class AlarmEngine {
   private readonly pending = new Set<Cond>();
   /** Root cause → the devices whose offline alarm it counts. */
   private readonly behind = new Map<string, Set<string>>();
+  /**
+   * Root causes back whose own condition is gone (its alarm cleared after its clear window, shorter
+   * than the grace period) while devices are still counted behind them: when each came back.
+   */
+  private readonly rootBack = new Map<string, number>();
   private readonly trees = new Map<string, { at: number; parents: Map<string, string | null> }>();
   private readonly treeReads = new Map<string, Promise<void>>();
   private timer: NodeJS.Timeout | null = null;
@@ -722,7 +727,11 @@ export class AlarmEngine {
   /** A condition gone: out of memory (a device offline for its root cause stays counted there). */
   private forget(c: Cond): void {
     this.pending.delete(c);
-    if (this.conds.get(c.key) === c) this.conds.delete(c.key);
+    if (this.conds.get(c.key) === c) {
+      this.conds.delete(c.key);
+      if (c.deviceId !== null && !c.bad && this.behind.has(c.deviceId) && c.key === offlineKey(c.deviceId))
+        this.rootBack.set(c.deviceId, c.since);
+    }
     if (c.suppressedBy !== null) this.unsuppress(c);
   }
 
@@ -877,7 +886,10 @@ export class AlarmEngine {
   /** Held back while its root cause is offline, or back for less than the grace period. */
   private stillSuppressed(c: Cond, now: number, rule: TypeRule): boolean {
     const rc = this.conds.get(offlineKey(c.suppressedBy!));
-    if (!rc) return false;
+    if (!rc) {
+      const back = this.rootBack.get(c.suppressedBy!);
+      return back !== undefined && now - back < rule.raiseMs;
+    }
     return rc.bad || now - rc.since < rule.raiseMs;
   }
 
@@ -886,7 +898,10 @@ export class AlarmEngine {
     c.suppressedBy = null;
     const set = this.behind.get(root);
     set?.delete(c.deviceId!);
-    if (set?.size === 0) this.behind.delete(root);
+    if (!set || set.size === 0) {
+      this.behind.delete(root);
+      this.rootBack.delete(root);
+    }
   }
 
   /** For tests and the figures: open alarms and conditions held in memory. */
