@@ -716,6 +716,17 @@ describe('demo history', () => {
     const ap = await TestDevice.add(h, d.token, 2, 'A1');
     await place(d.token, net, { gateWayList: [gw.id], mainList: [gw.id], apList: [ap.id] });
     await seedAnalyticsDemo(h.store.db, h.services.analytics, d.tenant.id, h.clock.now);
+    // Today's chart has traffic in every complete hour, the last one too, and none yet after.
+    const today = await ok(d.token, '/v1/flow/agg?Period=today');
+    const now = h.clock.now;
+    const hourly = (today.Time as number[]).map((t, i) => ({
+      t,
+      bytes: (today.TxSeries[i] ?? 0) + (today.RxSeries[i] ?? 0),
+    }));
+    const complete = hourly.filter((x) => x.t + 3_600_000 <= now);
+    expect(complete.map((x) => x.t)).toContain(Math.floor(now / 3_600_000) * 3_600_000 - 3_600_000);
+    expect(complete.filter((x) => x.bytes === 0)).toEqual([]);
+    expect(hourly.filter((x) => x.t > now && x.bytes > 0)).toEqual([]);
     const month = await ok(d.token, '/v1/flow/agg?Period=30d');
     expect(month.Time).toHaveLength(30);
     expect(month.TxSeries.filter((v: number | null) => (v ?? 0) > 0).length).toBeGreaterThanOrEqual(29);
