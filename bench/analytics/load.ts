@@ -94,7 +94,7 @@ export async function loadClients(db: Db, fleet: Fleet, total: number, now: numb
     if (online) open.push(session(fleet.tenantId, id, ap.id, since, null));
   }
   await insertAll(db, 'clients', rows, 14);
-  await insertAll(db, 'client_sessions', open.splice(0), 11);
+  await insertAll(db, 'client_sessions', open.splice(0), 12);
 }
 
 /** A connection of a client at an AP, ended (`end`) or open (null). */
@@ -115,6 +115,8 @@ export function session(
     ssid: 'Office',
     band: '5',
     start_at: start,
+    // Written as it began (the flush writes a reported connection within seconds).
+    logged_at: start,
     end_at: end,
     end_reason: end === null ? null : 'leave',
   };
@@ -249,7 +251,7 @@ export async function loadTraffic(db: Db, fleet: Fleet, days: number, now: numbe
       if (start < end) sessions.push(session(fleet.tenantId, c.id, c.device, start, end));
     }
     await insertAll(db, 'analytics_client_day', clientDays.splice(0), 5);
-    await insertAll(db, 'client_sessions', sessions.splice(0), 11);
+    await insertAll(db, 'client_sessions', sessions.splice(0), 12);
   }
   await addSeen(db, [...seen.values()], last);
   const flow: Record<string, unknown>[] = [];

@@ -30,7 +30,14 @@ const at = (t: number) => {
   h.clock.now = START + t;
 };
 
-async function connect(tenant: string, id: string, ap: TestDevice, start: number): Promise<void> {
+/** A client and its open connection begun at START + `start`, written at START + `logged` (as the flush writes it). */
+async function connect(
+  tenant: string,
+  id: string,
+  ap: TestDevice,
+  start: number,
+  logged: number | null = start,
+): Promise<void> {
   await h.store.db
     .insertInto('clients')
     .values({
@@ -54,6 +61,7 @@ async function connect(tenant: string, id: string, ap: TestDevice, start: number
       device_sn: ap.sn,
       link: 1,
       start_at: START + start,
+      logged_at: logged === null ? null : START + logged,
       end_at: null,
     })
     .execute();
@@ -140,6 +148,23 @@ describe('users after the seen mark', () => {
     expect(closed.statusCode, closed.body).toBe(200);
     await placeDevices(h, tokenA, shop, { apList: [ap1.id] });
     expect(await users(tokenA)).toEqual({ Shop: 2 });
+    expect(await users(tokenB)).toEqual({ Beta: 1 });
+  });
+});
+
+describe('a connection reported late', () => {
+  it('counts at once when it began hours before the mark but was written after it', async () => {
+    at(50 * MIN);
+    const before = await users(tokenA);
+    // An AP back after an outage reports a client connected since 03:00, written now (08:50): the
+    // roll-up up to 08:00 never saw it.
+    await connect(tenantA, 'c7', ap2, -5 * H, 50 * MIN);
+    // One begun as long ago whose row holds no write time (written before the column, so before
+    // the roll-up that took it in) stays out of the connect log's part.
+    await connect(tenantA, 'c8', ap2, -5 * H, null);
+    at(51 * MIN);
+    expect(await users(tokenA)).toEqual({ ...before, Shop: before.Shop! + 1 });
+    expect((await get(h, tokenA, '/v1/flow/agg?Period=today')).body.Users).toBe(before.Shop! + 1);
     expect(await users(tokenB)).toEqual({ Beta: 1 });
   });
 });

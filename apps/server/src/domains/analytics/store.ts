@@ -69,6 +69,18 @@ export function sessionsOpenOrEndedSince(since: Frag | number, startedFrom?: Fra
  */
 const LATE_START_MS = 3_600_000;
 
+/**
+ * Sessions written since `loggedFrom` that began before it, open or ended since `since`: a device
+ * reports a client with the time it connected, hours back after the console's restart or the
+ * device's outage, and such a connection is written after the roll-up passed its start (index
+ * client_sessions_logged: a range of write times, the start filtered inside the index).
+ */
+function loggedLate(since: number, loggedFrom: number): Frag {
+  return sql`(select tenant_id, client_id, device_id, start_at, end_at from client_sessions
+    where logged_at >= ${loggedFrom} and start_at < ${loggedFrom}
+      and (end_at is null or end_at >= ${since}))`;
+}
+
 // ——— marks ———
 
 export type MarkName = 'traffic' | 'users' | 'clients' | 'netdays' | 'seen' | 'tenantflow' | 'seenrev';
@@ -446,7 +458,8 @@ export async function netUsers(
   const nextMidnight = Math.min(...groups.map((g) => addDays(g.zone, startOfDay(g.zone, mark - 1), 1)));
   // Both sets when the window passes a midnight after the mark: a session in both counts once
   // (distinct clients below).
-  const begunSince = sessionsOpenOrEndedSince(liveFrom, mark - LATE_START_MS);
+  const begunSince = sql`(select * from ${sessionsOpenOrEndedSince(liveFrom, mark - LATE_START_MS)} l
+    union all select * from ${loggedLate(liveFrom, mark - LATE_START_MS)} w)`;
   const sessionsAfter =
     nextMidnight < to
       ? sql`(select * from ${begunSince} a

@@ -189,6 +189,8 @@ describe('client writes at fleet size', () => {
         expect.objectContaining({
           device_sn: SNS[d],
           start_at: t0 - 30_000,
+          // Written by the flush at t0: the rankings' users read late-reported connections by it.
+          logged_at: t0,
           end_at: null,
           tx_bytes: 1000 + i,
         }),

@@ -293,7 +293,11 @@ function sessionValues(s: SessionState): SessionColumns {
   };
 }
 
-function sessionRow(s: SessionState, values: SessionColumns): Insertable<ClientSessionTable> {
+function sessionRow(
+  s: SessionState,
+  values: SessionColumns,
+  loggedAt: number,
+): Insertable<ClientSessionTable> {
   return {
     id: s.id,
     tenant_id: s.tenantId,
@@ -301,6 +305,7 @@ function sessionRow(s: SessionState, values: SessionColumns): Insertable<ClientS
     device_id: s.deviceId,
     device_sn: s.deviceSn,
     start_at: s.startAt,
+    logged_at: loggedAt,
     ...values,
   };
 }
@@ -1105,7 +1110,7 @@ export class LiveClients {
       const pause = slicer.due();
       if (pause) await pause;
       const values = sessionValues(s);
-      if (s.isNew) batch.sessionInserts.push(sessionRow(s, values));
+      if (s.isNew) batch.sessionInserts.push(sessionRow(s, values, now));
       else if (sameSession(s.written, values)) continue;
       else if (!all && !pulledSessions.has(s.id) && onlyBytes(s.written, values)) {
         if (!this.deferredSessions.has(s.id))

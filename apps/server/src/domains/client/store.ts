@@ -444,6 +444,7 @@ const SESSION_INSERT_COLUMNS = [
   'device_id',
   'device_sn',
   'start_at',
+  'logged_at',
   ...(Object.keys(SESSION_COLUMNS) as (keyof typeof SESSION_COLUMNS)[]),
 ] as const;
 

@@ -63,6 +63,8 @@ export interface ClientSessionTable {
   ssid: string | null;
   band: string | null;
   start_at: number;
+  /** When the connection was first written (null: before migration 0035). */
+  logged_at: number | null;
   end_at: number | null;
   end_reason: string | null;
   tx_bytes: Generated<number>;
