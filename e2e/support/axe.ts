@@ -68,20 +68,29 @@ export async function axeViolations(page: Page, where: string, within?: string):
 }
 
 /**
- * The screen at rest: no spinner or skeleton, no finite animation running (a fading element reads
- * as low contrast).
+ * The screen at rest: no spinner or skeleton, no finite animation running and no motion under way
+ * (a fading element reads as low contrast) — on two looks two frames apart. rc-motion shows its
+ * steps in classes (`…-appear-prepare`, `…-enter-active`, `…-leave-start`) before or between
+ * animations (a form's refusal leaving as its field turns valid); the click's wave (`.ant-wave`)
+ * keeps its class after its effect and counts only while it runs (a11y.spec.ts, `loaded`).
  */
 export async function settled(page: Page): Promise<void> {
   await expect
     .poll(
       () =>
-        page.evaluate(
-          () =>
-            !document.querySelector('.ant-spin-spinning, .ant-skeleton, [data-testid="page-spin"]') &&
+        page.evaluate(() => {
+          const quiet = () =>
+            !document.querySelector(
+              '.ant-spin-spinning, .ant-skeleton, [data-testid="page-spin"], [class*="-appear-"]:not(.ant-wave), [class*="-enter-"], [class*="-leave-"]',
+            ) &&
             document
               .getAnimations()
-              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
-        ),
+              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+          if (!quiet()) return false;
+          return new Promise<boolean>((resolve) =>
+            requestAnimationFrame(() => requestAnimationFrame(() => resolve(quiet()))),
+          );
+        }),
       { timeout: WAIT_MS },
     )
     .toBe(true);
