@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { axeViolations as scan } from './support/axe.ts';
+import { atRestInPage, axeViolations as scan } from './support/axe.ts';
 import { WAIT_MS, launch, newPage } from './support/browser.ts';
 import { DEMO, DEMO_OPS, pathOf, signIn, type SignedIn } from './support/console.ts';
 import { apiCall, apiToken } from './support/simulated-network.ts';
@@ -254,39 +254,14 @@ async function loaded(page: Page, route: string, pending: () => number, marker?:
       .toBe(true);
   }
   expect(pathOf(page), `${route} stays open`).toBe(route);
-  // Settled on two looks two frames apart, with no API call in flight before the first nor after
-  // the second: a dialog's opening motion starts a frame or two after it mounts (rc-motion steps
-  // through prepare, start and active a frame or two each), so one look can fall before it began.
-  // Motion under way shows in its step's class (`ant-zoom-appear-prepare`, `…-enter-active`,
-  // `…-leave-start`) before any animation runs, and the frames are the motion's own clock: two
-  // frames of a busy machine are as many steps as two of an idle one. Each look is one evaluate,
-  // which returns as soon as the second frame has been drawn. Not counted: the click's wave
-  // (`.ant-wave`, on the button that opened a dialog, outside it), whose class stays ~2 s after
-  // its effect ended; while it runs, its animation counts like any other.
+  // At rest (`atRestInPage`: two looks two frames apart, a dialog's opening motion starts a frame
+  // or two after it mounts), with no API call in flight before the first look nor after the second.
   await expect
-    .poll(
-      async () =>
-        pending() === 0 &&
-        (await page.evaluate(() => {
-          const quiet = () =>
-            !document.querySelector(
-              '.ant-spin-spinning, .ant-skeleton, [data-testid="page-spin"], [class*="-appear-"]:not(.ant-wave), [class*="-enter-"], [class*="-leave-"]',
-            ) &&
-            document
-              .getAnimations()
-              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-          if (!quiet()) return false;
-          return new Promise<boolean>((resolve) =>
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve(quiet()))),
-          );
-        })) &&
-        pending() === 0,
-      {
-        timeout: WAIT_MS,
-        interval: 50,
-        message: `${route} did not settle (spinner, API call or animation still going)`,
-      },
-    )
+    .poll(async () => pending() === 0 && (await page.evaluate(atRestInPage)) && pending() === 0, {
+      timeout: WAIT_MS,
+      interval: 50,
+      message: `${route} did not settle (spinner, API call or animation still going)`,
+    })
     .toBe(true);
 }
 

@@ -68,32 +68,31 @@ export async function axeViolations(page: Page, where: string, within?: string):
 }
 
 /**
- * The screen at rest: no spinner or skeleton, no finite animation running and no motion under way
- * (a fading element reads as low contrast) — on two looks two frames apart. rc-motion shows its
- * steps in classes (`…-appear-prepare`, `…-enter-active`, `…-leave-start`) before or between
- * animations (a form's refusal leaving as its field turns valid); the click's wave (`.ant-wave`)
- * keeps its class after its effect and counts only while it runs (a11y.spec.ts, `loaded`).
+ * In the page (for `page.evaluate`): the screen at rest on two looks two frames apart — no spinner
+ * or skeleton, no finite animation running and no motion under way (a fading element reads as low
+ * contrast). rc-motion shows its steps in classes (`…-appear-prepare`, `…-enter-active`,
+ * `…-leave-start`) before or between animations (a dialog mounting, a form's refusal leaving as its
+ * field turns valid), and the frames are the motion's own clock: two frames of a busy machine are
+ * as many steps as two of an idle one. The click's wave (`.ant-wave`) keeps its class ~2 s after its
+ * effect: it counts only while its animation runs. Resolves as soon as the second frame is drawn.
  */
+export function atRestInPage(): boolean | Promise<boolean> {
+  const quiet = () =>
+    !document.querySelector(
+      '.ant-spin-spinning, .ant-skeleton, [data-testid="page-spin"], [class*="-appear-"]:not(.ant-wave), [class*="-enter-"], [class*="-leave-"]',
+    ) &&
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
+  if (!quiet()) return false;
+  return new Promise<boolean>((resolve) =>
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve(quiet()))),
+  );
+}
+
+/** Waits for the screen at rest (`atRestInPage`). */
 export async function settled(page: Page): Promise<void> {
-  await expect
-    .poll(
-      () =>
-        page.evaluate(() => {
-          const quiet = () =>
-            !document.querySelector(
-              '.ant-spin-spinning, .ant-skeleton, [data-testid="page-spin"], [class*="-appear-"]:not(.ant-wave), [class*="-enter-"], [class*="-leave-"]',
-            ) &&
-            document
-              .getAnimations()
-              .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity);
-          if (!quiet()) return false;
-          return new Promise<boolean>((resolve) =>
-            requestAnimationFrame(() => requestAnimationFrame(() => resolve(quiet()))),
-          );
-        }),
-      { timeout: WAIT_MS },
-    )
-    .toBe(true);
+  await expect.poll(() => page.evaluate(atRestInPage), { timeout: WAIT_MS }).toBe(true);
 }
 
 /**

@@ -168,7 +168,16 @@ export async function seedAnalyticsDemo(
         : [],
     ) as [string, NetPlace][],
   );
-  const spans = netSpans(fine as never, (id) => placeOf.get(id));
+  const spans = netSpans(
+    fine.map((r) => ({
+      device_id: String(r.device_id),
+      tenant_id: tenantId,
+      bucket: Number(r.bucket),
+      tx_bytes: Number(r.tx_bytes),
+      rx_bytes: Number(r.rx_bytes),
+    })),
+    (id) => placeOf.get(id),
+  );
   await bulkInsert(
     db,
     'telemetry_net_5m',
